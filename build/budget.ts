@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { OutputBundle, OutputChunk, Plugin } from 'rollup';
+import type { CompressedSizes } from './precompress';
+
+export const KB = 1024;
+
+export interface Budget {
+  /** Which files count: the entry, the runtime chunk, and chunks named here. */
+  name: string;
+  entry: string;
+  chunks: string[];
+  maxGzip: number;
+}
+
+/** Looks up the package a bundled module belongs to (npm aliases hide the real name). */
+function packageNameOf(moduleId: string): string | undefined {
+  const match = /^(.*[\\/]node_modules[\\/](?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(moduleId);
+  if (!match?.[1]) return undefined;
+  try {
+    return JSON.parse(readFileSync(join(match[1], 'package.json'), 'utf8')).name;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Fails the build if React's own runtime is bundled instead of Preact. */
+export function noReact(): Plugin {
+  return {
+    name: 'no-react',
+    generateBundle(_, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        for (const id of file.moduleIds) {
+          const name = packageNameOf(id);
+          if (name === 'react' || name === 'react-dom' || name === 'scheduler') {
+            this.error(`${file.fileName} bundles ${name} (${id}); React must be aliased to preact/compat.`);
+          }
+        }
+      }
+    },
+  };
+}
+
+function chunkNamed(bundle: OutputBundle, name: string): OutputChunk | undefined {
+  return Object.values(bundle).find((file): file is OutputChunk => file.type === 'chunk' && file.name === name);
+}
+
+/** Prints every output's sizes, then fails the build when a budget is exceeded. */
+export function reportAndCheck(sizes: Map<string, CompressedSizes>, bundle: OutputBundle, budgets: Budget[]) {
+  const rows = [...sizes].sort(([a], [b]) => a.localeCompare(b));
+  const width = Math.max(...rows.map(([file]) => file.length));
+  const kb = (n: number) => `${(n / KB).toFixed(2)} KB`.padStart(10);
+  console.log(`\n${'file'.padEnd(width)}        raw       gzip     brotli`);
+  for (const [file, size] of rows)
+    console.log(`${file.padEnd(width)} ${kb(size.raw)} ${kb(size.gzip)} ${kb(size.brotli)}`);
+
+  const failures: string[] = [];
+  for (const budget of budgets) {
+    const names = [budget.entry, ...budget.chunks];
+    let total = 0;
+    for (const name of names) {
+      const chunk = chunkNamed(bundle, name);
+      const size = chunk && sizes.get(chunk.fileName);
+      if (!size) {
+        failures.push(`budget "${budget.name}": no chunk named ${name}`);
+        continue;
+      }
+      total += size.gzip;
+    }
+    const line = `budget "${budget.name}" (${names.join(' + ')}): ${kb(total).trim()} gzip of ${kb(budget.maxGzip).trim()}`;
+    console.log(line);
+    if (total > budget.maxGzip) failures.push(line);
+  }
+  if (failures.length) throw new Error(`Size budget exceeded:\n${failures.join('\n')}`);
+}

@@ -1,0 +1,36 @@
+import compression from 'compression';
+import express, { type Express } from 'express';
+import type { HostConfig } from './config';
+import { createLogger, requestLogger } from './logger';
+import { loadPageAssets } from './pages/assets';
+import { errorPage, limitUrlLength, notFound } from './routes/errors';
+import { pageRoutes } from './routes/pages';
+import { cspNonce, securityHeaders } from './security';
+import { widgetFiles } from './widgets';
+
+export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'>;
+
+/** Builds the portal's Express app without listening, so tests can drive it. */
+export function createApp(options: AppOptions): Express {
+  const logger = createLogger(options.logLevel);
+  const assets = loadPageAssets(options.widgetsDir);
+  const app = express();
+
+  app.disable('x-powered-by');
+  app.set('etag', 'strong');
+  app.use(requestLogger(logger));
+  app.use(cspNonce);
+  app.use(securityHeaders);
+  app.use(limitUrlLength(assets));
+
+  // Widget files are precompressed and open to every origin (they override the
+  // resource policy), so they come before on-the-fly compression.
+  app.use('/widgets', widgetFiles(options.widgetsDir));
+
+  app.use(compression());
+  app.use(pageRoutes(assets));
+
+  app.use(notFound);
+  app.use(errorPage(assets));
+  return app;
+}

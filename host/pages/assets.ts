@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The chunk files each `portal-*` tag needs (written by the build). */
+export type ElementManifest = Record<string, string[]>;
+
+export interface PageAssets {
+  /** Inline stylesheet of the host pages (sent with the CSP nonce). */
+  css: string;
+  manifest: ElementManifest;
+}
+
+/** Reads what pages embed once at start-up, not per request. */
+export function loadPageAssets(widgetsDir: string): PageAssets {
+  const css = readFileSync(new URL('./site.css', import.meta.url), 'utf8');
+  let manifest: ElementManifest = {};
+  try {
+    manifest = JSON.parse(readFileSync(join(widgetsDir, 'manifest.json'), 'utf8'));
+  } catch {
+    // Without a build the pages still render; widgets just are not preloaded.
+  }
+  return { css, manifest };
+}
+
+/** The chunk URLs to preload for the elements a page uses, each once. */
+export function preloadsFor(manifest: ElementManifest, tags: readonly string[]): string[] {
+  return [...new Set(tags.flatMap((tag) => manifest[tag] ?? []))].map((file) => `/widgets/${file}`);
+}

@@ -1,0 +1,99 @@
+import { rmSync } from 'node:fs';
+import alias from '@rollup/plugin-alias';
+import commonjs from '@rollup/plugin-commonjs';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import terser from '@rollup/plugin-terser';
+import type { OutputBundle, RollupOptions } from 'rollup';
+import esbuild from 'rollup-plugin-esbuild';
+import { KB, noReact, reportAndCheck } from './build/budget';
+import { classicEntry } from './build/classic-entry';
+import { cssString } from './build/css-string';
+import { elementManifest } from './build/element-manifest';
+import { type CompressedSizes, precompress } from './build/precompress';
+import { reactAliases } from './build/react-aliases';
+
+const OUT_DIR = 'dist/widgets';
+const production = process.env.BUILD !== 'development';
+
+// Preact, the stores, the HTTP client and widgets/core form one runtime chunk,
+// fetched once per page however many widgets it uses.
+function manualChunks(id: string): string | undefined {
+  if (/[\\/]node_modules[\\/]/.test(id) || /[\\/]widgets[\\/]core[\\/]/.test(id)) return 'runtime';
+  return undefined;
+}
+
+let bundle: OutputBundle | undefined;
+
+rmSync(OUT_DIR, { recursive: true, force: true });
+
+const config: RollupOptions = {
+  input: { portal: 'widgets/portal.ts' },
+  preserveEntrySignatures: false,
+  plugins: [
+    alias({ entries: reactAliases }),
+    replace({
+      preventAssignment: true,
+      values: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+    }),
+    nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
+    commonjs(),
+    cssString(),
+    esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' }),
+    noReact(),
+    elementManifest(),
+    {
+      name: 'keep-bundle',
+      generateBundle(_, output) {
+        bundle = output;
+      },
+    },
+  ],
+  output: {
+    dir: OUT_DIR,
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    sourcemap: true,
+    manualChunks,
+    plugins: [
+      classicEntry('portal'),
+      ...(production
+        ? [
+            terser({
+              ecma: 2020,
+              module: true,
+              compress: {
+                passes: 3,
+                pure_getters: true,
+                unsafe_arrows: true,
+                unsafe_methods: true,
+                unsafe_comps: true,
+              },
+              toplevel: true,
+              format: { comments: false },
+            }),
+          ]
+        : []),
+      precompress((sizes: Map<string, CompressedSizes>) => {
+        if (!bundle) throw new Error('no bundle to report on');
+        reportAndCheck(sizes, bundle, [
+          // The bytes any portal page pays before its first widget appears.
+          {
+            name: 'cookie notice page',
+            entry: 'portal',
+            chunks: ['runtime', 'cookie-notice.element'],
+            maxGzip: 12 * KB,
+          },
+        ]);
+      }),
+    ],
+  },
+  onwarn(warning, warn) {
+    // Preact and nanostores ship `this` at module level in some builds; harmless.
+    if (warning.code === 'THIS_IS_UNDEFINED') return;
+    warn(warning);
+  },
+};
+
+export default config;

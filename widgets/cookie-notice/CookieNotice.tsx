@@ -1,0 +1,90 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { portalUrl } from '../core/config';
+import type { ElementProps } from '../core/define';
+import { emit } from '../core/emit';
+import { resolveLang } from '../core/i18n';
+import { $consent, agree, dismiss } from './consent';
+
+/** Length of the exit animation; the notice unmounts when it ends (SPEC §9). */
+export const EXIT_MS = 300;
+
+/** Help-centre article holding the privacy policy (SPEC §9). */
+const PRIVACY_POLICY_PATH = '/help?id=49';
+
+const TEXT = {
+  'zh-CN': {
+    region: 'Cookie 使用提示',
+    before: '我们使用 Cookie 保障网站正常运行、分析访问情况并改善您的浏览体验。继续浏览即表示您同意我们按照',
+    policy: '《隐私政策》',
+    after: '使用 Cookie。',
+    agree: '同意',
+    close: '关闭提示',
+  },
+  en: {
+    region: 'Cookie notice',
+    before:
+      'We use cookies to keep this site working, understand how it is used and improve your visit. By continuing you agree to their use as described in our ',
+    policy: 'privacy policy',
+    after: '.',
+    agree: 'Agree',
+    close: 'Close notice',
+  },
+};
+
+export interface CookieNoticeProps extends ElementProps {
+  lang?: string;
+}
+
+export function CookieNotice({ host, lang }: CookieNoticeProps) {
+  const shown = useStore($consent) === 'pending';
+  const [leaving, setLeaving] = useState(false);
+  const text = TEXT[resolveLang(host, lang)];
+
+  useEffect(() => {
+    if (!leaving) return;
+    const timer = setTimeout(() => setLeaving(false), EXIT_MS);
+    return () => clearTimeout(timer);
+  }, [leaving]);
+
+  if (!shown && !leaving) return null;
+
+  const onAgree = () => {
+    agree();
+    setLeaving(true);
+    emit(host, 'portal-cookie-notice-agree');
+  };
+  const onClose = () => {
+    dismiss();
+    emit(host, 'portal-cookie-notice-close');
+  };
+
+  return (
+    <section className="notice" part="notice" aria-label={text.region} data-state={leaving ? 'leaving' : 'shown'}>
+      <p className="text" part="text">
+        {text.before}
+        <a href={portalUrl(PRIVACY_POLICY_PATH)} part="link">
+          {text.policy}
+        </a>
+        {text.after}
+      </p>
+      <div className="actions">
+        <button type="button" className="agree" part="agree-button" onClick={onAgree} disabled={leaving}>
+          {text.agree}
+        </button>
+        <button
+          type="button"
+          className="close"
+          part="close-button"
+          aria-label={text.close}
+          title={text.close}
+          onClick={onClose}
+        >
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+            <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" />
+          </svg>
+        </button>
+      </div>
+    </section>
+  );
+}

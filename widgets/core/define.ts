@@ -1,0 +1,99 @@
+import r2wc from '@r2wc/core';
+import { type ComponentType, createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+
+/** Props every portal component receives besides its own attributes. */
+export interface ElementProps {
+  /** The custom element itself: the target of the events the component emits. */
+  host: HTMLElement;
+}
+
+type PropType = 'string' | 'number' | 'boolean' | 'json' | 'function' | 'method';
+
+export interface DefineOptions<P> {
+  /** Props mirrored from kebab-case attributes, with how each attribute is parsed. */
+  props?: Partial<Record<Exclude<keyof P, 'host'>, PropType>>;
+  /** CSS for the element's shadow root, adopted as a constructable stylesheet (CSP-safe). */
+  styles?: string;
+}
+
+type Root = ReturnType<typeof createRoot>;
+
+interface Mounted {
+  root: Root;
+  host: HTMLElement;
+  Component: ComponentType<never>;
+}
+
+// r2wc keeps its state under registered symbols; we reach them to reset a prop
+// when its attribute is removed, which r2wc itself ignores.
+const PROPS = Symbol.for('r2wc.props');
+const RENDER = Symbol.for('r2wc.render');
+
+const renderer = {
+  mount(container: HTMLElement, Component: ComponentType<never>, props: object): Mounted {
+    const host = container instanceof ShadowRoot ? (container.host as HTMLElement) : container;
+    const root = createRoot(container);
+    const mounted = { root, host, Component };
+    renderer.update(mounted, props);
+    return mounted;
+  },
+  update({ root, host, Component }: Mounted, props: object) {
+    root.render(createElement(Component, { ...props, host } as never));
+  },
+  unmount({ root }: Mounted) {
+    root.unmount();
+  },
+};
+
+const camelCase = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+type R2wcInternals = HTMLElement & {
+  [PROPS]: Record<string, unknown>;
+  [RENDER](): void;
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void;
+};
+
+/**
+ * Turns a component into a custom element with an open shadow root and registers it
+ * under `tag`, unless that tag is already defined (a page may load the bundle twice).
+ */
+export function defineElement<P extends ElementProps>(
+  tag: string,
+  Component: ComponentType<P>,
+  options: DefineOptions<P> = {},
+): CustomElementConstructor {
+  const existing = customElements.get(tag);
+  if (existing) return existing;
+
+  const Base = r2wc(
+    Component as never,
+    { shadow: 'open', props: options.props as never },
+    renderer as never,
+  ) as unknown as {
+    new (): R2wcInternals;
+  };
+  let sheet: CSSStyleSheet | undefined;
+
+  class PortalElement extends Base {
+    constructor() {
+      super();
+      if (options.styles !== undefined && this.shadowRoot) {
+        if (!sheet) {
+          sheet = new CSSStyleSheet();
+          sheet.replaceSync(options.styles);
+        }
+        this.shadowRoot.adoptedStyleSheets = [sheet];
+      }
+    }
+
+    override attributeChangedCallback(name: string, old: string | null, value: string | null) {
+      if (value !== null) return super.attributeChangedCallback(name, old, value);
+      delete this[PROPS][camelCase(name)];
+      this[RENDER]();
+    }
+  }
+
+  customElements.define(tag, PortalElement);
+  return PortalElement;
+}

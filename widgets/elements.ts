@@ -1,0 +1,8 @@
+/**
+ * Every `portal-*` element and how to load its code. The loader defines an element
+ * the first time its tag appears in the document; keep this list in step with the
+ * widget folders (a test compares them).
+ */
+export const elementLoaders: Record<string, () => Promise<unknown>> = {
+  'portal-cookie-notice': () => import('./cookie-notice/cookie-notice.element'),
+};

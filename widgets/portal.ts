@@ -1,0 +1,47 @@
+/**
+ * The portal's one script: `<script src="https://HOST/widgets/portal.js" async></script>`.
+ *
+ * It is a classic script (it may be loaded without `type="module"`), so it has no
+ * static imports: each element's module is fetched with `import()` the first time
+ * its tag shows up, now or later, and the shared runtime chunk comes with the first.
+ */
+import { elementLoaders } from './elements';
+
+const LOADED = Symbol.for('portal.loader');
+type LoaderWindow = Window & { [LOADED]?: true };
+
+function startLoader() {
+  const pending = new Map(Object.entries(elementLoaders));
+  const selector = () => [...pending.keys()].join(',');
+
+  const load = (tag: string) => {
+    const loader = pending.get(tag);
+    if (!loader) return;
+    pending.delete(tag);
+    loader().catch((error: unknown) => {
+      // Let a later insertion of the tag try again (for example after a deploy).
+      pending.set(tag, loader);
+      console.error(`[portal] could not load <${tag}>`, error);
+    });
+  };
+
+  const scan = (root: Element | Document) => {
+    if (!pending.size) return;
+    if (root instanceof Element && pending.has(root.localName)) load(root.localName);
+    if (!pending.size) return;
+    for (const element of root.querySelectorAll(selector())) load(element.localName);
+  };
+
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) if (node instanceof Element) scan(node);
+    }
+  }).observe(document, { childList: true, subtree: true });
+  scan(document);
+}
+
+const host = window as LoaderWindow;
+if (!host[LOADED]) {
+  host[LOADED] = true;
+  startLoader();
+}
