@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import type { HostConfig } from './config';
@@ -28,6 +29,7 @@ export function createApp(options: AppOptions): Express {
   app.use('/widgets', widgetFiles(options.widgetsDir));
 
   app.use(compression());
+  app.use(express.static(fileURLToPath(new URL('./public', import.meta.url)), { index: false, maxAge: '1d' }));
   app.use(pageRoutes(assets));
 
   app.use(notFound);

@@ -31,6 +31,7 @@ function Document({
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <meta name="description" content={description} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: assets.css }} />
         <script src="/widgets/portal.js" async nonce={nonce} />
         {preloadsFor(assets.manifest, elements).map((href) => (

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export function portalUrl(): string {
+  const url = process.env.PORTAL_URL;
+  if (!url) throw new Error('PORTAL_URL is not set: run the tests through playwright.config.ts');
+  return url;
+}
+
+const axeSource = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
+
+/** Messages a page logged as errors, and CSP violations it reported. */
+export interface PageProblems {
+  errors: string[];
+}
+
+export const test = base.extend<{ problems: PageProblems }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+  baseURL: async ({}, use) => use(portalUrl()),
+  problems: async ({ page }, use) => {
+    const problems: PageProblems = { errors: [] };
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.errors.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.errors.push(error.message));
+    await use(problems);
+  },
+});
+
+/** Runs axe in the page (injected outside the page's CSP) and returns its violations. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
+  });
+}
+
+export { expect };

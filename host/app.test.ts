@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import type { Server } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { createApp } from './app';
+import { listen, request } from './test-support/server';
+
+let server: Server;
+let port: number;
+
+before(async () => {
+  ({ server, port } = await listen(createApp({ widgetsDir: 'dist/widgets', logLevel: 'silent' })));
+});
+after(() => server.close());
+
+const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
+
+describe('pages', () => {
+  for (const path of ['/', '/home']) {
+    it(`${path} renders the home page with the cookie notice`, async () => {
+      const res = await request(port, path);
+      assert.equal(res.status, 200);
+      assert.match(String(res.headers['content-type']), /^text\/html; charset=utf-8/);
+      assert.match(res.body, /^<!doctype html><html lang="zh-CN">/);
+      assert.match(res.body, /<portal-cookie-notice><\/portal-cookie-notice>/);
+      assert.match(res.body, /<script src="\/widgets\/portal\.js" async nonce="[^"]+"><\/script>/);
+      assert.match(res.body, /<link rel="modulepreload" href="\/widgets\/chunks\/runtime-[\w-]+\.js"\/>/);
+    });
+  }
+
+  it('gives every response its own CSP nonce, and every inline script and style carries it', async () => {
+    const [first, second] = await Promise.all([request(port, '/'), request(port, '/')]);
+    const nonce = nonceOf(first.headers['content-security-policy']);
+    assert.ok(nonce && nonce.length >= 16);
+    assert.notEqual(nonce, nonceOf(second.headers['content-security-policy']));
+    assert.doesNotMatch(String(first.headers['content-security-policy']), /unsafe-inline|unsafe-eval/);
+    const tags = first.body.match(/<(script|style)\b[^>]*>/g) ?? [];
+    assert.ok(tags.length >= 2);
+    for (const tag of tags) assert.ok(tag.includes(`nonce="${nonce}"`), `${tag} lacks the nonce`);
+  });
+
+  it('sends the security headers', async () => {
+    const { headers } = await request(port, '/');
+    assert.equal(headers['x-content-type-options'], 'nosniff');
+    assert.equal(headers['x-frame-options'], 'SAMEORIGIN');
+    assert.equal(headers['referrer-policy'], 'no-referrer');
+    assert.equal(headers['x-powered-by'], undefined);
+    assert.match(String(headers['content-security-policy']), /frame-ancestors 'self'/);
+    assert.match(String(headers['content-security-policy']), /object-src 'none'/);
+  });
+
+  it('compresses pages for clients that accept it', async () => {
+    const res = await request(port, '/', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    assert.match(String(res.headers['content-encoding']), /^(br|gzip)$/);
+  });
+});
+
+describe('errors and hostile input', () => {
+  const noStack = (body: string) => {
+    assert.doesNotMatch(body, /\bat [\w.<>]+ \(|node_modules|Error:/);
+  };
+
+  it('answers an unknown route with the 404 page', async () => {
+    const res = await request(port, '/no/such/page');
+    assert.equal(res.status, 404);
+    assert.match(res.body, /This page could not be found/);
+    assert.match(res.body, /抱歉，您访问的页面不存在/);
+    assert.match(String(res.headers['content-security-policy']), /nonce-/);
+  });
+
+  const hostile: Array<[string, string, number]> = [
+    ['a lone percent sign', '/%', 404],
+    ['encoded path traversal', '/..%2f..%2fetc/passwd', 404],
+    ['raw path traversal', '/widgets/../../package.json', 404],
+    ['traversal into the widgets folder', '/widgets/..%2f..%2fpackage.json', 404],
+    ['a malformed widget path', '/widgets/%', 400],
+    ['a 10 KB path', `/${'a'.repeat(10 * 1024)}`, 414],
+  ];
+  for (const [name, path, status] of hostile) {
+    it(`answers ${name} with ${status}, no stack trace`, async () => {
+      const res = await request(port, path);
+      assert.equal(res.status, status);
+      noStack(res.body);
+      assert.doesNotMatch(res.body, /"name":\s*"industrial-portal"/);
+    });
+  }
+
+  it('does not reflect a script in the preview query', async () => {
+    const res = await request(port, '/?preview=%3Cscript%3Ealert(1)%3C/script%3E');
+    assert.equal(res.status, 200);
+    assert.doesNotMatch(res.body, /alert\(1\)/);
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const res = await request(port, '/', { method: 'HEAD' });
+    assert.equal(res.status, 200);
+    assert.equal(res.body, '');
+  });
+
+  it('answers OPTIONS with the allowed methods', async () => {
+    const res = await request(port, '/', { method: 'OPTIONS' });
+    assert.equal(res.status, 204);
+    assert.equal(res.headers.allow, 'GET, HEAD, OPTIONS');
+  });
+
+  for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+    it(`refuses ${method} on a page with 405`, async () => {
+      const res = await request(port, '/home', { method, body: 'x=1', headers: { 'Content-Type': 'text/plain' } });
+      assert.equal(res.status, 405);
+      assert.equal(res.headers.allow, 'GET, HEAD, OPTIONS');
+      noStack(res.body);
+    });
+  }
+
+  it('keeps serving after all of that', async () => {
+    assert.equal((await request(port, '/')).status, 200);
+  });
+});
+
+describe('widget files', () => {
+  it('serves portal.js to any origin, short-cached with an ETag', async () => {
+    const res = await request(port, '/widgets/portal.js', { headers: { Origin: 'https://partner.example' } });
+    assert.equal(res.status, 200);
+    assert.match(String(res.headers['content-type']), /javascript/);
+    assert.equal(res.headers['access-control-allow-origin'], '*');
+    assert.equal(res.headers['cross-origin-resource-policy'], 'cross-origin');
+    assert.equal(res.headers['cache-control'], 'public, max-age=300, must-revalidate');
+    assert.ok(res.headers.etag);
+    const revalidated = await request(port, '/widgets/portal.js', { headers: { 'If-None-Match': res.headers.etag } });
+    assert.equal(revalidated.status, 304);
+  });
+
+  it('sends the precompressed brotli or gzip file the client accepts', async () => {
+    const br = await request(port, '/widgets/portal.js', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.match(String(br.headers.vary), /Accept-Encoding/);
+    const gz = await request(port, '/widgets/portal.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+  });
+
+  it('caches content-hashed chunks for a year, immutably', async () => {
+    const manifest = JSON.parse((await request(port, '/widgets/manifest.json')).body) as Record<string, string[]>;
+    const files = manifest['portal-cookie-notice'];
+    assert.ok(files?.length);
+    for (const file of files) {
+      assert.match(file, /^chunks\/[\w.-]+-[\w-]{8,}\.js$/);
+      const res = await request(port, `/widgets/${file}`);
+      assert.equal(res.status, 200);
+      assert.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
+      assert.equal(res.headers['access-control-allow-origin'], '*');
+    }
+  });
+
+  it('serves source maps', async () => {
+    const res = await request(port, '/widgets/portal.js.map');
+    assert.equal(res.status, 200);
+    assert.ok(JSON.parse(res.body).sources.some((source: string) => source.endsWith('widgets/portal.ts')));
+  });
+});

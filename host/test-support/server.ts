@@ -1,0 +1,40 @@
+import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** Starts an app on a free loopback port. */
+export async function listen(app: Express): Promise<{ server: Server; port: number }> {
+  const server = await new Promise<Server>((resolve) => {
+    const started = app.listen(0, '127.0.0.1', () => resolve(started));
+  });
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+/**
+ * Sends a request with the path exactly as given (no URL normalisation), so
+ * malformed and hostile paths reach the server as an attacker would send them.
+ */
+export function request(
+  port: number,
+  path: string,
+  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const sized = body === undefined ? headers : { 'Content-Length': String(Buffer.byteLength(body)), ...headers };
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: sized }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Browser tests need Chromium. Use CHROMIUM_PATH or Debian's /usr/bin/chromium; as
+# root on Debian, install it; otherwise say how.
+set -euo pipefail
+
+if [[ -n "${CHROMIUM_PATH:-}" ]]; then
+  [[ -x "$CHROMIUM_PATH" ]] && exit 0
+  echo "CHROMIUM_PATH is set to $CHROMIUM_PATH, but no executable is there." >&2
+  exit 1
+fi
+
+[[ -x /usr/bin/chromium ]] && exit 0
+
+if [[ $(id -u) -eq 0 && -f /etc/debian_version ]] && command -v apt-get >/dev/null; then
+  echo "Chromium is missing: installing Debian's chromium package (about a minute)..."
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  /usr/bin/chromium --version
+  exit 0
+fi
+
+cat >&2 <<'MSG'
+The browser tests need Chromium, and none was found at /usr/bin/chromium.
+Install it (Debian or Ubuntu: sudo apt-get install -y chromium),
+or point CHROMIUM_PATH at a Chromium or Chrome executable.
+MSG
+exit 1
