@@ -16,10 +16,27 @@ import { reactAliases } from './build/react-aliases';
 const OUT_DIR = 'dist/widgets';
 const production = process.env.BUILD !== 'development';
 
-// Preact, the stores, the HTTP client and widgets/core form one runtime chunk,
-// fetched once per page however many widgets it uses.
+const inFolder = (id: string, folder: string) => id.includes(`/${folder}/`);
+
+/**
+ * Shared code comes in a few chunks, each fetched once per page however many
+ * widgets use it:
+ * - `runtime`: Preact, r2wc, nanostores, js-cookie and the element plumbing of
+ *   widgets/core: every widget needs it;
+ * - `state`: the stores, tokens, environment and toasts: widgets that show data;
+ * - `http`: ky and the API client: widgets that fetch;
+ * - `account`: the account SDK: widgets that sign in.
+ * A page that shows only the cookie notice loads the runtime alone.
+ */
+const STATE_MODULES = /\/widgets\/core\/(stores\/|tokens\.ts$|env\.ts$|toast\.ts$)/;
+const RUNTIME_PACKAGES = /\/node_modules\/(preact|@r2wc|nanostores|@nanostores|js-cookie|react|react-dom)\//;
+
 function manualChunks(id: string): string | undefined {
-  if (/[\\/]node_modules[\\/]/.test(id) || /[\\/]widgets[\\/]core[\\/]/.test(id)) return 'runtime';
+  if (inFolder(id, 'node_modules/ky') || inFolder(id, 'widgets/core/http')) return 'http';
+  if (inFolder(id, 'widgets/core/account')) return 'account';
+  if (inFolder(id, 'widgets/core/helpers')) return undefined;
+  if (STATE_MODULES.test(id)) return 'state';
+  if (RUNTIME_PACKAGES.test(id) || inFolder(id, 'widgets/core')) return 'runtime';
   return undefined;
 }
 

@@ -7,6 +7,7 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { cssString } from './build/css-string';
 import { reactAliases } from './build/react-aliases';
 import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium';
+import { fakeServers } from './widgets/test-support/fake-servers';
 
 const alias = fromRollup(rollupAlias);
 const replace = fromRollup(rollupReplace);
@@ -18,6 +19,7 @@ const config: TestRunnerConfig = {
   nodeResolve: { browser: true },
   concurrency: 2,
   mimeTypes: { '**/*.css': 'js' },
+  middleware: [fakeServers()],
   plugins: [
     alias({ entries: reactAliases }),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('development') } }),

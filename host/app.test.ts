@@ -33,9 +33,18 @@ describe('pages', () => {
     assert.ok(nonce && nonce.length >= 16);
     assert.notEqual(nonce, nonceOf(second.headers['content-security-policy']));
     assert.doesNotMatch(String(first.headers['content-security-policy']), /unsafe-inline|unsafe-eval/);
-    const tags = first.body.match(/<(script|style)\b[^>]*>/g) ?? [];
+    // Data blocks (type="application/json") never execute; everything else needs the nonce.
+    const tags = (first.body.match(/<(script|style)\b[^>]*>/g) ?? []).filter(
+      (tag) => !tag.includes('application/json'),
+    );
     assert.ok(tags.length >= 2);
     for (const tag of tags) assert.ok(tag.includes(`nonce="${nonce}"`), `${tag} lacks the nonce`);
+  });
+
+  it('hands the server state to the widgets as an inert, escaped JSON block', async () => {
+    const res = await request(port, '/');
+    const json = /<script type="application\/json" id="portal-state">(.*?)<\/script>/.exec(res.body)?.[1];
+    assert.deepEqual(JSON.parse(json ?? 'null'), { theme: 'light' });
   });
 
   it('sends the security headers', async () => {
@@ -135,6 +144,41 @@ describe('widget files', () => {
     assert.match(String(br.headers.vary), /Accept-Encoding/);
     const gz = await request(port, '/widgets/portal.js', { headers: { 'Accept-Encoding': 'gzip' } });
     assert.equal(gz.headers['content-encoding'], 'gzip');
+  });
+
+  it('tells partner pages the environment inside portal.js, the same in every encoding', async () => {
+    const plain = await request(port, '/widgets/portal.js');
+    assert.match(plain.body, /window\[Symbol\.for\("portal\.env"\)\]=\{"name":"local"/);
+    assert.match(plain.body, /\n\/\/# sourceMappingURL=portal\.js\.map\s*$/);
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const raw = (encoding: string) =>
+      new Promise<Buffer>((resolve, reject) => {
+        import('node:http').then(({ get }) =>
+          get(
+            { host: '127.0.0.1', port, path: '/widgets/portal.js', headers: { 'Accept-Encoding': encoding } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks)));
+            },
+          ).on('error', reject),
+        );
+      });
+    assert.equal(brotliDecompressSync(await raw('br')).toString(), plain.body);
+    assert.equal(gunzipSync(await raw('gzip')).toString(), plain.body);
+  });
+
+  it('announces the remote servers in other environments', async () => {
+    const prod = await listen(createApp({ widgetsDir: 'dist/widgets', logLevel: 'silent', env: 'prod' }));
+    try {
+      const res = await request(prod.port, '/widgets/portal.js');
+      const announced = JSON.parse(/Symbol\.for\("portal\.env"\)\]=(\{.*?\});/.exec(res.body)?.[1] ?? 'null');
+      assert.equal(announced.name, 'prod');
+      assert.equal(announced.appId, '9090');
+      assert.match(announced.accountServer, /^https:\/\//);
+      assert.match(announced.api.kernel, /^https:\/\//);
+    } finally {
+      prod.server.close();
+    }
   });
 
   it('caches content-hashed chunks for a year, immutably', async () => {

@@ -4,12 +4,13 @@ import express, { type Express } from 'express';
 import type { HostConfig } from './config';
 import { createLogger, requestLogger } from './logger';
 import { loadPageAssets } from './pages/assets';
+import { portalScript } from './portal-script';
 import { errorPage, limitUrlLength, notFound } from './routes/errors';
 import { pageRoutes } from './routes/pages';
 import { cspNonce, securityHeaders } from './security';
 import { widgetFiles } from './widgets';
 
-export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'>;
+export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> & Partial<Pick<HostConfig, 'env'>>;
 
 /** Builds the portal's Express app without listening, so tests can drive it. */
 export function createApp(options: AppOptions): Express {
@@ -26,6 +27,7 @@ export function createApp(options: AppOptions): Express {
 
   // Widget files are precompressed and open to every origin (they override the
   // resource policy), so they come before on-the-fly compression.
+  app.get('/widgets/portal.js', portalScript(options.widgetsDir, options.env ?? 'local'));
   app.use('/widgets', widgetFiles(options.widgetsDir));
 
   app.use(compression());

@@ -5,4 +5,5 @@
  */
 export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'portal-cookie-notice': () => import('./cookie-notice/cookie-notice.element'),
+  'portal-toast': () => import('./toast/toast.element'),
 };

@@ -6,6 +6,7 @@
  * its tag shows up, now or later, and the shared runtime chunk comes with the first.
  */
 import { elementLoaders } from './elements';
+import { reloadOnChunkError } from './loader/chunk-reload';
 
 const LOADED = Symbol.for('portal.loader');
 type LoaderWindow = Window & { [LOADED]?: true };
@@ -19,7 +20,9 @@ function startLoader() {
     if (!loader) return;
     pending.delete(tag);
     loader().catch((error: unknown) => {
-      // Let a later insertion of the tag try again (for example after a deploy).
+      // A chunk gone after a deploy: reload once for the new names. Otherwise let a
+      // later insertion of the tag try again.
+      if (reloadOnChunkError(error)) return;
       pending.set(tag, loader);
       console.error(`[portal] could not load <${tag}>`, error);
     });

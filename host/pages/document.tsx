@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { ServerState } from '../../widgets/core/stores/server-state';
 import { site } from '../data/site';
 import { type PageAssets, preloadsFor } from './assets';
+import { ServerStateScript } from './server-state';
 
 export interface PageContext {
   nonce: string;
@@ -13,6 +15,8 @@ export interface DocumentProps {
   description?: string;
   /** The `portal-*` tags in the body, so their code is preloaded in parallel. */
   elements: readonly string[];
+  /** Data the page's widgets would otherwise fetch. */
+  state?: ServerState;
   children: ReactNode;
 }
 
@@ -20,6 +24,7 @@ function Document({
   title,
   description = site.description,
   elements,
+  state = {},
   children,
   nonce,
   assets,
@@ -38,7 +43,10 @@ function Document({
           <link rel="modulepreload" href={href} key={href} />
         ))}
       </head>
-      <body>{children}</body>
+      <body>
+        {children}
+        <ServerStateScript state={{ theme: 'light', ...state }} />
+      </body>
     </html>
   );
 }

@@ -15,9 +15,9 @@ const PRIVACY_POLICY_PATH = '/help?id=49';
 const TEXT = {
   'zh-CN': {
     region: 'Cookie 使用提示',
-    before: '我们使用 Cookie 保障网站正常运行、分析访问情况并改善您的浏览体验。继续浏览即表示您同意我们按照',
+    before: '我们使用 Cookie 改善您的浏览体验。继续浏览即表示您同意我们的',
     policy: '《隐私政策》',
-    after: '使用 Cookie。',
+    after: '。',
     agree: '同意',
     close: '关闭提示',
   },

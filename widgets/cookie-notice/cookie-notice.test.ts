@@ -57,7 +57,8 @@ describe('<portal-cookie-notice>', () => {
     await waitFor(() => notice(element)?.dataset.state === 'leaving', 'exit animation starts');
 
     await waitFor(() => !notice(element), 'notice gone', 3000);
-    expect(performance.now() - clicked).to.be.at.least(EXIT_MS - 10);
+    // Timers may fire a little early under load; the point is that it waited.
+    expect(performance.now() - clicked).to.be.at.least(EXIT_MS * 0.8);
   });
 
   it('stays away after agreeing, also on later route changes', async () => {

@@ -1,0 +1,224 @@
+import { expect } from 'chai';
+import { type RecordedRequest, recordFetches } from '../../test-support/fetch-recorder';
+import { waitFor } from '../../test-support/wait';
+import { localEnvironment, setEnvironment } from '../env';
+import { $userInfo, $userInfoLoading, setUserInfo } from '../stores/user';
+import { $tokens, saveTokens, type Tokens } from '../tokens';
+import { type AccountOptions, createAccountClient, FAILED_EXCHANGE_RELOAD_MS, STATE_STORAGE_KEY } from './client';
+
+const home = location.pathname + location.search;
+
+function setup(overrides: Partial<AccountOptions> = {}) {
+  const navigations: string[] = [];
+  const scheduled: Array<{ fn: () => void; ms: number }> = [];
+  let reloads = 0;
+  const client = createAccountClient({
+    appId: '9090',
+    mode: 'customer',
+    accountServer: location.origin,
+    refresh: false,
+    autoRefresh: false,
+    hub: false,
+    navigate: (url) => navigations.push(url),
+    reload: () => reloads++,
+    schedule: (fn, ms) => scheduled.push({ fn, ms }),
+    ...overrides,
+  });
+  clients.push(client);
+  return { client, navigations, scheduled, reloads: () => reloads };
+}
+
+const clients: Array<{ close(): void }> = [];
+let fetches: ReturnType<typeof recordFetches>;
+const calls = (path: string): RecordedRequest[] => fetches.requests.filter((r) => r.url.pathname === path);
+const tokens = (seed: string, expiresIn = 3_600_000): Tokens => ({
+  accessToken: `at-${seed}`,
+  refreshToken: `rt-${seed}`,
+  expiresAt: Date.now() + expiresIn,
+});
+
+describe('account client', () => {
+  beforeEach(() => {
+    setEnvironment(localEnvironment(location.origin));
+    saveTokens(null);
+    $userInfoLoading.set(true);
+    $userInfo.set(null);
+    sessionStorage.clear();
+    fetches = recordFetches();
+  });
+  afterEach(() => {
+    fetches.restore();
+    for (const client of clients.splice(0)) client.close();
+    history.replaceState(null, '', home);
+  });
+
+  describe('sign-in', () => {
+    it('login() goes to the auth page with appId, the current page, page_type=c and a one-time state', () => {
+      const { client, navigations } = setup();
+      history.replaceState(null, '', `${home}&tab=2`);
+      client.login();
+      const target = new URL(navigations[0]!);
+      expect(target.pathname).to.equal('/api/guc/protocol/oauth2/auth');
+      expect(target.searchParams.get('appId')).to.equal('9090');
+      expect(target.searchParams.get('page_type')).to.equal('c');
+      expect(target.searchParams.get('redirectUri')).to.equal(location.href);
+      const state = target.searchParams.get('state')!;
+      expect(state).to.have.length(32);
+      expect(sessionStorage.getItem(STATE_STORAGE_KEY)).to.equal(state);
+    });
+
+    it('exchanges a returned code, removes it from the URL and fills the user store', async () => {
+      const { client } = setup();
+      sessionStorage.setItem(STATE_STORAGE_KEY, 'expected-state');
+      history.replaceState(null, '', `${home}&keep=1&code=good-1&state=expected-state`);
+      const user = await client.init();
+
+      const exchange = calls('/api/guc/protocol/oauth2/token/by-code')[0]!;
+      expect(exchange.url.searchParams.get('code')).to.equal('good-1');
+      expect(exchange.url.searchParams.get('appId')).to.equal('9090');
+      expect(exchange.url.searchParams.get('redirectUri')).to.equal(new URL(`${home}&keep=1`, location.href).href);
+      expect(location.search).to.include('keep=1');
+      expect(location.search).not.to.match(/code=|state=/);
+      expect($tokens.get()?.accessToken).to.equal('at-good-1');
+      expect(user).to.include({ name: '张工', companyId: '1001' });
+      expect($userInfo.get()?.name).to.equal('张工');
+      expect($userInfoLoading.get()).to.equal(false);
+      expect(sessionStorage.getItem(STATE_STORAGE_KEY)).to.equal(null);
+    });
+
+    it('refuses a returned code whose state this page did not issue', async () => {
+      const { client } = setup();
+      sessionStorage.setItem(STATE_STORAGE_KEY, 'mine');
+      history.replaceState(null, '', `${home}&code=good-2&state=forged`);
+      expect(await client.init()).to.equal(null);
+      expect(calls('/api/guc/protocol/oauth2/token/by-code')).to.have.length(0);
+      expect($tokens.get()).to.equal(null);
+      expect(location.search).not.to.include('code=');
+    });
+
+    it('on a failed exchange clears the credentials and reloads after 3 s', async () => {
+      saveTokens(tokens('old'));
+      const { client, scheduled, reloads } = setup();
+      history.replaceState(null, '', `${home}&code=bad`);
+      expect(await client.init()).to.equal(null);
+      expect($tokens.get()).to.equal(null);
+      expect(localStorage.getItem('portal.guc.tokens')).to.equal(null);
+      expect(scheduled).to.have.length(1);
+      expect(scheduled[0]!.ms).to.equal(FAILED_EXCHANGE_RELOAD_MS);
+      expect(FAILED_EXCHANGE_RELOAD_MS).to.equal(3000);
+      expect(reloads()).to.equal(0);
+      scheduled[0]!.fn();
+      expect(reloads()).to.equal(1);
+    });
+
+    it('verifies a stored token, then loads the customer info', async () => {
+      saveTokens(tokens('stored'));
+      const { client } = setup();
+      const user = await client.init();
+      expect(calls('/api/guc/token/verify')[0]!.headers.get('Authorization')).to.equal('Bearer at-stored');
+      expect(calls('/api/guc/customer/current/customer-info')).to.have.length(1);
+      expect(user?.name).to.equal('张工');
+    });
+
+    it('uses the business user info in business mode', async () => {
+      saveTokens(tokens('staff'));
+      const { client } = setup({ mode: 'business' });
+      await client.init();
+      expect(calls('/api/guc/current/user-info')).to.have.length(1);
+      expect(calls('/api/guc/customer/current/customer-info')).to.have.length(0);
+    });
+
+    it('without a token only ends loading, with no call to the service', async () => {
+      const { client } = setup();
+      expect(await client.init()).to.equal(null);
+      expect($userInfoLoading.get()).to.equal(false);
+      expect(fetches.requests).to.have.length(0);
+    });
+
+    it('drops a token the service does not accept', async () => {
+      saveTokens({ ...tokens('x'), accessToken: 'at-invalid' });
+      const { client } = setup();
+      expect(await client.init()).to.equal(null);
+      expect($tokens.get()).to.equal(null);
+      expect($userInfoLoading.get()).to.equal(false);
+    });
+
+    it('adds the portal profile (certification flag) to the user', async () => {
+      saveTokens(tokens('p'));
+      const { client } = setup({ loadProfile: async () => ({ potalStatus: true, userName: 'demo' }) });
+      expect(await client.init()).to.include({ potalStatus: true, userName: 'demo', name: '张工' });
+    });
+  });
+
+  describe('sign-out', () => {
+    it('a 401 from the user info signs out', async () => {
+      saveTokens({ ...tokens('x'), accessToken: 'at-401' });
+      const { client, navigations } = setup();
+      await client.init();
+      const target = new URL(navigations[0]!);
+      expect(target.pathname).to.equal('/api/guc/protocol/oauth2/logout');
+      expect(target.searchParams.get('token')).to.equal('at-401');
+      expect(target.searchParams.get('redirectUri')).to.equal(location.href);
+      expect($tokens.get()).to.equal(null);
+    });
+
+    for (const [name, call] of [
+      ['menu tree', (c: ReturnType<typeof setup>['client']) => c.getMenuTree('home')],
+      ['buttons', (c: ReturnType<typeof setup>['client']) => c.getButtons()],
+    ] as const) {
+      it(`a 401 from the ${name} signs out`, async () => {
+        saveTokens({ ...tokens('x'), accessToken: 'at-401' });
+        const { client, navigations } = setup();
+        await call(client).catch(() => {});
+        expect(navigations[0]).to.include('/api/guc/protocol/oauth2/logout');
+        expect($tokens.get()).to.equal(null);
+      });
+    }
+
+    it('menu tree and buttons carry appId, code and the token', async () => {
+      saveTokens(tokens('menu'));
+      const { client } = setup();
+      expect(await client.getMenuTree('home')).to.deep.equal([{ code: 'home', appId: '9090' }]);
+      const menu = calls('/api/guc/current/menu/tree')[0]!;
+      expect(menu.url.searchParams.get('code')).to.equal('home');
+      expect(menu.headers.get('Authorization')).to.equal('Bearer at-menu');
+      expect(await client.getButtons()).to.deep.equal([{ code: 'order:create', appId: '9090' }]);
+    });
+
+    it('logout() tells the other tabs, and a tab that hears it forgets the user', async () => {
+      const heard: unknown[] = [];
+      const listener = new BroadcastChannel('portal.guc');
+      listener.onmessage = (event) => heard.push(event.data);
+      saveTokens(tokens('a'));
+      setup().client.logout();
+      await waitFor(() => heard.length, 'sign-out broadcast');
+      expect(heard[0]).to.deep.equal({ type: 'signed-out' });
+
+      saveTokens(tokens('b'));
+      setUserInfo({ name: '张工', headImg: '', companyId: '1', userName: '', mobile: '', potalStatus: true });
+      setup(); // this "tab" listens
+      listener.postMessage({ type: 'signed-out' });
+      await waitFor(() => !$userInfo.get() && !$tokens.get(), 'signed out by the other tab');
+      listener.close();
+    });
+  });
+
+  describe('refresh', () => {
+    it('is off in the portal configuration', async () => {
+      saveTokens(tokens('r'));
+      expect(await setup({ refresh: false }).client.refreshToken()).to.equal(null);
+      expect(calls('/api/guc/token/refresh')).to.have.length(0);
+    });
+
+    it('only one of two tabs refreshes, and both end with the new token', async () => {
+      saveTokens(tokens('shared', 60_000));
+      const first = setup({ refresh: true }).client;
+      const second = setup({ refresh: true }).client;
+      const [a, b] = await Promise.all([first.refreshToken(), second.refreshToken()]);
+      expect(calls('/api/guc/token/refresh')).to.have.length(1);
+      expect(a?.accessToken).to.equal('at-refreshed-rt-shared');
+      expect(b?.accessToken).to.equal('at-refreshed-rt-shared');
+      expect(JSON.parse(localStorage.getItem('portal.guc.tokens')!).accessToken).to.equal('at-refreshed-rt-shared');
+    });
+  });
+});

@@ -1,0 +1,255 @@
+import { randomString } from '../helpers/random';
+import { setUserInfo, type UserInfo } from '../stores/user';
+import { $tokens, readStoredTokens, saveTokens, type Tokens, tokensFrom } from '../tokens';
+import { connectHub, HUB_TIMEOUT_MS, type HubClient } from './hub';
+import { accountGet, accountUrl, isUnauthorized, type TokenAnswer } from './service';
+import { MONITOR_DEFAULTS, type MonitorOptions, startSessionMonitor } from './session-monitor';
+import { openTabChannel, withRefreshLock } from './tab-sync';
+
+/** After a failed code exchange the page reloads this much later (SPEC §8). */
+export const FAILED_EXCHANGE_RELOAD_MS = 3000;
+/** The one-time `state` of a sign-in under way, checked when the service echoes it. */
+export const STATE_STORAGE_KEY = 'portal.guc.state';
+
+export interface AccountOptions {
+  appId: string;
+  /** `customer` (this portal) or `business` (staff of the console). */
+  mode: 'customer' | 'business';
+  /** Base URL of the account service. */
+  accountServer: string;
+  /** Whether the token may be refreshed at all. */
+  refresh: boolean;
+  /** Whether the session monitor refreshes or signs out on its own. */
+  autoRefresh: boolean;
+  monitor?: Partial<MonitorOptions>;
+  /** Share the sign-in with other origins through the hub frame. */
+  hub: boolean;
+  hubTimeout?: number;
+  /** Adds what the account service does not know (the portal's certification flag). */
+  loadProfile?: (tokens: Tokens) => Promise<Partial<UserInfo>>;
+  /** Seams for tests; the browser's own by default. */
+  navigate?: (url: string) => void;
+  reload?: () => void;
+  schedule?: (fn: () => void, ms: number) => void;
+}
+
+export interface AccountClient {
+  /** Finishes a sign-in in the URL, or checks the stored one; fills the user store. */
+  init(): Promise<UserInfo | null>;
+  login(): void;
+  logout(): void;
+  /** Refreshes the token (one tab at a time); null when refresh is switched off. */
+  refreshToken(): Promise<Tokens | null>;
+  getMenuTree(code?: string): Promise<unknown>;
+  getButtons(): Promise<unknown>;
+  close(): void;
+}
+
+interface CustomerInfo {
+  name?: string;
+  userName?: string;
+  headImg?: string;
+  mobile?: string;
+  companyId?: string | number | null;
+  potalStatus?: boolean;
+}
+
+/** The current address without the sign-in parameters: where the service sends us back. */
+function currentAddress(): URL {
+  const url = new URL(location.href);
+  url.searchParams.delete('code');
+  url.searchParams.delete('state');
+  return url;
+}
+
+function toUserInfo(info: CustomerInfo, profile: Partial<UserInfo>): UserInfo {
+  const companyId = profile.companyId ?? (info.companyId == null ? null : String(info.companyId));
+  return {
+    name: info.name || info.userName || profile.userName || '',
+    headImg: info.headImg || '',
+    userName: profile.userName || info.userName || info.name || '',
+    mobile: profile.mobile || info.mobile || '',
+    companyId,
+    potalStatus: Boolean(profile.potalStatus ?? info.potalStatus),
+  };
+}
+
+export function createAccountClient(options: AccountOptions): AccountClient {
+  const navigate = options.navigate ?? ((url: string) => location.assign(url));
+  const reload = options.reload ?? (() => location.reload());
+  const schedule = options.schedule ?? ((fn: () => void, ms: number) => void setTimeout(fn, ms));
+  const url = (path: string, params: Record<string, string | undefined> = {}) =>
+    accountUrl(options.accountServer, path, params);
+  const monitorOptions = { ...MONITOR_DEFAULTS, ...options.monitor };
+
+  let hub: HubClient | undefined;
+  const theHub = () => {
+    if (!options.hub) return undefined;
+    hub ??= connectHub(url('/api/guc/view/token/hub', { appId: options.appId }), options.hubTimeout ?? HUB_TIMEOUT_MS);
+    return hub;
+  };
+  let lastRefreshAt = 0;
+  let stopMonitor: (() => void) | undefined;
+
+  const forget = () => {
+    saveTokens(null);
+    setUserInfo(null);
+  };
+
+  const tabs = openTabChannel(() => forget());
+
+  async function exchange(code: string, redirectUri: string): Promise<Tokens | null> {
+    try {
+      const answer = await accountGet<TokenAnswer>(
+        url('/api/guc/protocol/oauth2/token/by-code', { code, appId: options.appId, redirectUri }),
+      );
+      const tokens = tokensFrom(answer);
+      saveTokens(tokens);
+      await theHub()?.set(tokens);
+      return tokens;
+    } catch {
+      forget();
+      schedule(reload, FAILED_EXCHANGE_RELOAD_MS);
+      return null;
+    }
+  }
+
+  /** The sign-in in the URL, if one is coming back from the account service. */
+  async function finishSignIn(): Promise<Tokens | null | undefined> {
+    const here = new URL(location.href);
+    const code = here.searchParams.get('code');
+    if (!code) return undefined;
+    const echoed = here.searchParams.get('state');
+    const expected = sessionStorage.getItem(STATE_STORAGE_KEY);
+    sessionStorage.removeItem(STATE_STORAGE_KEY);
+    const back = currentAddress();
+    history.replaceState(history.state, '', back);
+    if (echoed !== null && echoed !== expected) {
+      forget(); // a sign-in this page did not start
+      return null;
+    }
+    return exchange(code, back.href);
+  }
+
+  async function loadUser(tokens: Tokens): Promise<UserInfo | null> {
+    try {
+      await accountGet(url('/api/guc/token/verify'), tokens.accessToken);
+    } catch {
+      forget();
+      return null;
+    }
+    const infoPath =
+      options.mode === 'customer' ? '/api/guc/customer/current/customer-info' : '/api/guc/current/user-info';
+    try {
+      const info = await accountGet<CustomerInfo>(url(infoPath), tokens.accessToken);
+      const profile = (await options.loadProfile?.(tokens).catch(() => ({}))) ?? {};
+      const user = toUserInfo(info ?? {}, profile);
+      setUserInfo(user);
+      return user;
+    } catch (error) {
+      if (isUnauthorized(error)) client.logout();
+      else setUserInfo(null);
+      return null;
+    }
+  }
+
+  async function authorised<T>(path: string, params: Record<string, string | undefined>): Promise<T> {
+    const token = $tokens.get()?.accessToken;
+    try {
+      return await accountGet<T>(url(path, { appId: options.appId, ...params }), token);
+    } catch (error) {
+      if (isUnauthorized(error)) client.logout();
+      throw error;
+    }
+  }
+
+  const client: AccountClient = {
+    async init() {
+      const returned = await finishSignIn();
+      if (returned === null) return null;
+      let tokens = returned ?? $tokens.get();
+      if (!tokens) {
+        tokens = (await theHub()?.get()) ?? null;
+        if (tokens) saveTokens(tokens);
+      }
+      if (!tokens || tokens.expiresAt <= Date.now()) {
+        forget();
+        return null;
+      }
+      theHub()?.onChange((shared) => {
+        if (!shared) forget();
+        else if (shared.accessToken !== $tokens.get()?.accessToken) {
+          saveTokens(shared);
+          void loadUser(shared);
+        }
+      });
+      const user = await loadUser(tokens);
+      if (user && options.refresh && options.autoRefresh && !stopMonitor) {
+        stopMonitor = startSessionMonitor(
+          {
+            expiresAt: () => $tokens.get()?.expiresAt ?? null,
+            lastRefreshAt: () => lastRefreshAt,
+            refresh: () => client.refreshToken(),
+            logout: () => client.logout(),
+          },
+          monitorOptions,
+        );
+      }
+      return user;
+    },
+
+    login() {
+      const state = randomString(32);
+      sessionStorage.setItem(STATE_STORAGE_KEY, state);
+      const params: Record<string, string | undefined> = {
+        appId: options.appId,
+        redirectUri: currentAddress().href,
+        page_type: options.mode === 'customer' ? 'c' : undefined,
+        state,
+      };
+      navigate(url('/api/guc/protocol/oauth2/auth', params).href);
+    },
+
+    logout() {
+      const token = $tokens.get()?.accessToken;
+      forget();
+      tabs.post({ type: 'signed-out' });
+      void theHub()?.clear();
+      stopMonitor?.();
+      stopMonitor = undefined;
+      navigate(url('/api/guc/protocol/oauth2/logout', { token, redirectUri: currentAddress().href }).href);
+    },
+
+    async refreshToken() {
+      if (!options.refresh) return null;
+      const before = $tokens.get();
+      if (!before) return null;
+      return withRefreshLock(async () => {
+        // Another tab may have refreshed while this one waited for the lock.
+        const stored = readStoredTokens();
+        if (stored && stored.expiresAt > before.expiresAt) {
+          $tokens.set(stored);
+          return stored;
+        }
+        const answer = await accountGet<TokenAnswer>(
+          url('/api/guc/token/refresh', { refreshToken: (stored ?? before).refreshToken }),
+        );
+        const tokens = tokensFrom(answer);
+        saveTokens(tokens);
+        lastRefreshAt = Date.now();
+        await theHub()?.set(tokens);
+        return tokens;
+      });
+    },
+
+    getMenuTree: (code) => authorised('/api/guc/current/menu/tree', { code }),
+    getButtons: () => authorised('/api/guc/current/buttons', {}),
+
+    close() {
+      stopMonitor?.();
+      tabs.close();
+      hub?.close();
+    },
+  };
+  return client;
+}

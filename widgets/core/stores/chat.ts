@@ -1,0 +1,42 @@
+import { map } from 'nanostores';
+
+/** A product or solution shown in the chat as context (SPEC §3). */
+export interface ChatCard {
+  picUrl: string;
+  title: string;
+  description: string;
+}
+
+export interface ChatState {
+  visible: boolean;
+  /** Whether the visitor's name and mobile were sent to the agent (once per page). */
+  isSendMetadata: boolean;
+  cardInfo: ChatCard | null;
+  /** The page address of the last card sent; a new address sends a new card. */
+  currentURL: string;
+  unreadMessageCount: number;
+}
+
+export const $chat = map<ChatState>({
+  visible: false,
+  isSendMetadata: false,
+  cardInfo: null,
+  currentURL: '',
+  unreadMessageCount: 0,
+});
+
+/** Opens the chat, optionally with the card of the product on this page. */
+export function openChat(card?: ChatCard): void {
+  if (card) $chat.setKey('cardInfo', card);
+  $chat.set({ ...$chat.get(), visible: true, unreadMessageCount: 0 });
+}
+
+export function closeChat(): void {
+  $chat.setKey('visible', false);
+}
+
+/** An agent's message arrived: it counts as unread only while the panel is hidden. */
+export function messageReceived(): void {
+  const state = $chat.get();
+  $chat.setKey('unreadMessageCount', state.visible ? 0 : state.unreadMessageCount + 1);
+}

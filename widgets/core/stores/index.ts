@@ -1,0 +1,6 @@
+export { $chat, type ChatCard, type ChatState, closeChat, messageReceived, openChat } from './chat';
+export { $isMac, $isMobile, $theme, MOBILE_MAX_WIDTH, type Theme } from './layout';
+export { $pageCommon, type PageCommon } from './page-common';
+export { readServerState } from './read-server-state';
+export { SERVER_STATE_ID, type ServerState } from './server-state';
+export { $companyId, $userInfo, $userInfoLoading, setUserInfo, type UserInfo } from './user';

@@ -1,0 +1,167 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Context, Next } from 'koa';
+
+/**
+ * Fake portal API and account service for the widget tests, served by the test
+ * runner itself: the widgets make real HTTP requests to them. Stateless on
+ * purpose (test files run in parallel): behaviour is chosen by path, code or
+ * token, e.g. code `bad` fails, token `at-401` is unauthorised.
+ */
+
+const envelope = (result: unknown, code = '0000', msg = '') => ({ code, result, msg });
+
+const HUB_PAGE = `<!doctype html><meta charset="utf-8"><title>hub</title><script>
+const KEY = 'guc.hub.tokens';
+const read = () => JSON.parse(localStorage.getItem(KEY) || 'null');
+addEventListener('message', (event) => {
+  const m = event.data;
+  if (!m || m.source !== 'guc-client') return;
+  if (m.type === 'set') localStorage.setItem(KEY, JSON.stringify(m.tokens));
+  if (m.type === 'clear') localStorage.removeItem(KEY);
+  event.source.postMessage({ source: 'guc-hub', type: 'result', id: m.id, tokens: read() }, event.origin);
+});
+addEventListener('storage', (event) => {
+  if (event.key === KEY) parent.postMessage({ source: 'guc-hub', type: 'changed', tokens: read() }, '*');
+});
+parent.postMessage({ source: 'guc-hub', type: 'ready' }, '*');
+</script>`;
+
+const SILENT_HUB_PAGE = '<!doctype html><meta charset="utf-8"><title>silent hub</title>';
+
+function bearer(ctx: Context): string | undefined {
+  return /^Bearer (.+)$/.exec(ctx.get('Authorization'))?.[1];
+}
+
+function tokensFor(seed: string) {
+  return { accessToken: `at-${seed}`, refreshToken: `rt-${seed}`, expiresIn: 7200 };
+}
+
+function json(ctx: Context, body: unknown, status = 200) {
+  ctx.status = status;
+  ctx.type = 'application/json';
+  ctx.body = JSON.stringify(body);
+}
+
+async function productApi(ctx: Context): Promise<boolean> {
+  const path = ctx.path;
+  if (/^\/api(-kernel-portal|-zzy-portal)?\/(test|open|personalCertificates)\/echo$/.test(path)) {
+    json(
+      ctx,
+      envelope({
+        path,
+        authorization: ctx.get('Authorization') || null,
+        companyId: ctx.get('companyId') || null,
+        contentType: ctx.get('Content-Type') || null,
+        cacheControl: ctx.get('Cache-Control') || null,
+      }),
+    );
+    return true;
+  }
+  const status = /^\/api\/test\/status\/(\d{3})$/.exec(path)?.[1];
+  if (status) {
+    json(ctx, { code: 'E0400', msg: '手机号格式不正确' }, Number(status));
+    return true;
+  }
+  if (path === '/api/test/slow') {
+    await new Promise((resolve) => setTimeout(resolve, Number(ctx.query.ms) || 1000));
+    json(ctx, envelope('late'));
+    return true;
+  }
+  if (path === '/api/test/envelope') {
+    json(ctx, { code: String(ctx.query.code ?? '0000'), data: { ok: true }, msg: '业务提示' });
+    return true;
+  }
+  if (path === '/api-kernel-portal/api/sys-users/common-login-info') {
+    if (!bearer(ctx)) {
+      json(ctx, { code: '401', msg: 'no token' }, 401);
+      return true;
+    }
+    json(ctx, envelope({ userName: 'demo', mobile: '13800000000', companyId: 1001, potalStatus: true }));
+    return true;
+  }
+  return false;
+}
+
+function accountService(ctx: Context): boolean {
+  const path = ctx.path.replace(/^\/silent(?=\/api\/guc\/)/, '');
+  const silent = path !== ctx.path;
+  if (!path.startsWith('/api/guc/')) return false;
+  const token = bearer(ctx);
+  switch (path) {
+    case '/api/guc/view/token/hub':
+      ctx.type = 'text/html';
+      ctx.body = silent ? SILENT_HUB_PAGE : HUB_PAGE;
+      return true;
+    case '/api/guc/protocol/oauth2/token/by-code': {
+      const code = String(ctx.query.code ?? '');
+      if (!code.startsWith('good') || ctx.query.appId !== '9090' || !ctx.query.redirectUri) {
+        json(ctx, envelope(null, 'E1001', '登录码无效'));
+      } else json(ctx, envelope(tokensFor(code)));
+      return true;
+    }
+    case '/api/guc/token/refresh':
+      json(ctx, envelope(tokensFor(`refreshed-${String(ctx.query.refreshToken)}`)));
+      return true;
+    case '/api/guc/token/verify':
+      if (!token || token === 'at-invalid') json(ctx, envelope(null, 'E4010', '令牌无效'));
+      else json(ctx, envelope(true));
+      return true;
+    case '/api/guc/customer/current/customer-info':
+    case '/api/guc/current/user-info':
+      if (!token || token === 'at-401') json(ctx, { code: '401', msg: '未登录' }, 401);
+      else json(ctx, envelope({ name: '张工', headImg: '/avatar.svg', companyId: 1001, mobile: '138****0000' }));
+      return true;
+    case '/api/guc/current/menu/tree':
+    case '/api/guc/current/buttons':
+      if (!token || token === 'at-401') json(ctx, { code: '401', msg: '未登录' }, 401);
+      else json(ctx, envelope([{ code: path.endsWith('buttons') ? 'order:create' : 'home', appId: ctx.query.appId }]));
+      return true;
+    default:
+      return false;
+  }
+}
+
+let hubServer: Promise<Server> | undefined;
+
+/**
+ * The account service's hub on a second port: another origin of the same site,
+ * as in production (subdomains) and in `local` (ports). A cross-site hub frame
+ * gets no storage in Chromium, so it must be same-site to work at all.
+ */
+function startHubServer(): Promise<Server> {
+  hubServer ??= new Promise((resolve) => {
+    const server = createServer((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://hub').pathname;
+      const page =
+        path === '/api/guc/view/token/hub'
+          ? HUB_PAGE
+          : path === '/silent/api/guc/view/token/hub'
+            ? SILENT_HUB_PAGE
+            : null;
+      res.writeHead(page ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(page ?? 'not found');
+    });
+    server.listen(0, 'localhost', () => resolve(server));
+    server.unref();
+  });
+  return hubServer;
+}
+
+/** Koa middleware for @web/test-runner. */
+export function fakeServers() {
+  return async (ctx: Context, next: Next) => {
+    ctx.set('Access-Control-Allow-Origin', '*');
+    if (ctx.method === 'OPTIONS') {
+      ctx.set('Access-Control-Allow-Headers', 'Authorization, companyId, Content-Type, Cache-Control');
+      ctx.status = 204;
+      return;
+    }
+    if (ctx.path === '/api/test/hub-origin') {
+      const { port } = (await startHubServer()).address() as AddressInfo;
+      return json(ctx, { origin: `http://localhost:${port}` });
+    }
+    if (accountService(ctx) || (await productApi(ctx))) return;
+    await next();
+  };
+}

@@ -1,0 +1,29 @@
+import { defineElement } from '../core/define';
+import { Toast } from './Toast';
+import styles from './toast.css';
+
+export const TOAST_TAG = 'portal-toast';
+
+/**
+ * Short messages at the top of the viewport: error, info or success, 1.5 s, one at
+ * a time. Pages need no markup: `toast()` (and every failed request) adds the
+ * element on first use. Errors are announced assertively, others politely.
+ *
+ * @summary Toast messages.
+ * @csspart alert - The live region for errors.
+ * @csspart status - The live region for info and success.
+ * @csspart toast - The message; also `error`, `info` or `success`.
+ * @cssproperty --portal-toast-background - Message background.
+ * @cssproperty --portal-toast-color - Message text colour.
+ * @cssproperty --portal-toast-error-color - Error icon colour.
+ * @cssproperty --portal-toast-info-color - Info icon colour.
+ * @cssproperty --portal-toast-success-color - Success icon colour.
+ * @cssproperty --portal-toast-z-index - Stacking order.
+ */
+export const PortalToast = defineElement(TOAST_TAG, Toast, { styles });
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'portal-toast': HTMLElement;
+  }
+}
