@@ -84,3 +84,20 @@ test.describe('lazy element loading', () => {
     expect(scripts.filter((path) => path.includes('/chunks/runtime-'))).toHaveLength(1);
   });
 });
+
+test.describe('a chunk that fails to load', () => {
+  test('reloads the page once, not in a loop', async ({ page }) => {
+    await page.route('**/widgets/chunks/cookie-notice.element-*.js', (route) => route.abort());
+    let loads = 0;
+    page.on('load', () => loads++);
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+
+    await page.goto('/');
+    await expect.poll(() => loads, { timeout: 10_000 }).toBe(2);
+    // The second failure, inside the minute, is reported instead of reloading again.
+    await expect.poll(() => errors.some((e) => e.includes('could not load <portal-cookie-notice>'))).toBe(true);
+    await page.waitForTimeout(500);
+    expect(loads).toBe(2);
+  });
+});
