@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express, { type Express } from 'express';
+import type { EmbeddedBackend } from './api';
 import type { HostConfig } from './config';
 import { createLogger, requestLogger } from './logger';
 import { loadPageAssets } from './pages/assets';
@@ -10,7 +11,11 @@ import { pageRoutes } from './routes/pages';
 import { cspNonce, securityHeaders } from './security';
 import { widgetFiles } from './widgets';
 
-export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> & Partial<Pick<HostConfig, 'env'>>;
+export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
+  Partial<Pick<HostConfig, 'env'>> & {
+    /** The embedded back-end (`local`); other environments use the real servers. */
+    backend?: EmbeddedBackend;
+  };
 
 /** Builds the portal's Express app without listening, so tests can drive it. */
 export function createApp(options: AppOptions): Express {
@@ -31,6 +36,10 @@ export function createApp(options: AppOptions): Express {
   app.use('/widgets', widgetFiles(options.widgetsDir));
 
   app.use(compression());
+  if (options.backend) {
+    app.use('/api/guc', options.backend.accountRoutes);
+    app.use(options.backend.portalRoutes);
+  }
   app.use(express.static(fileURLToPath(new URL('./public', import.meta.url)), { index: false, maxAge: '1d' }));
   app.use(pageRoutes(assets));
 

@@ -1,0 +1,262 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import fc from 'fast-check';
+import { startTestPortal, type TestPortal } from '../../test-support/backend';
+import { request } from '../../test-support/server';
+import { DEMO_PASSWORD } from './demo-accounts';
+import { verifyPassword } from './passwords';
+
+let portal: TestPortal;
+let back: string;
+
+before(async () => {
+  portal = await startTestPortal({ signInAttempts: 5 });
+  back = `${portal.origin}/home?tab=1`;
+});
+after(() => portal.close());
+
+const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+const get = (path: string, headers: Record<string, string> = {}) => request(portal.port, path, { headers });
+const json = async (path: string, headers: Record<string, string> = {}) => {
+  const res = await get(path, headers);
+  return { status: res.status, body: JSON.parse(res.body) };
+};
+
+async function signIn(username: string, password = DEMO_PASSWORD, extra: Record<string, string> = {}) {
+  const body = q({ username, password, appId: '9090', redirectUri: back, page_type: 'c', ...extra });
+  return request(portal.port, '/api/guc/protocol/oauth2/auth', {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
+}
+
+async function codeFor(username: string): Promise<string> {
+  const res = await signIn(username);
+  assert.equal(res.status, 303, res.body);
+  return new URL(String(res.headers.location)).searchParams.get('code')!;
+}
+
+async function tokensFor(username: string) {
+  const code = await codeFor(username);
+  const res = await json(`/api/guc/protocol/oauth2/token/by-code?${q({ code, appId: '9090', redirectUri: back })}`);
+  assert.equal(res.body.code, '0000');
+  return res.body.result as { accessToken: string; refreshToken: string; expiresIn: number };
+}
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+describe('sign-in page', () => {
+  it('shows a Chinese form with the demo accounts for a registered return address', async () => {
+    const res = await get(
+      `/api/guc/protocol/oauth2/auth?${q({ appId: '9090', redirectUri: back, page_type: 'c', state: 'abc' })}`,
+    );
+    assert.equal(res.status, 200);
+    assert.match(res.body, /<html lang="zh-CN">/);
+    assert.match(res.body, /<label for="username">账号<\/label>/);
+    for (const name of ['demo', 'uncertified', 'noadmin', 'newterms'])
+      assert.match(res.body, new RegExp(`<code>${name}</code>`));
+    assert.match(res.body, /name="state" value="abc"/);
+    assert.match(
+      String(res.headers['content-security-policy']),
+      new RegExp(`form-action 'self' [^;]*${portal.origin}`),
+    );
+  });
+
+  const hostile: Array<[string, () => string]> = [
+    ['another origin', () => 'https://evil.example/steal'],
+    ['a javascript: address', () => 'javascript:alert(1)'],
+    ['a look-alike host', () => `${portal.origin}.evil.example/`],
+    ['credentials in the address', () => `http://user:pw@127.0.0.1:${portal.port}/`],
+    ['a relative address', () => '/home'],
+  ];
+  for (const [name, redirectUri] of hostile) {
+    it(`refuses ${name} as return address`, async () => {
+      const res = await get(`/api/guc/protocol/oauth2/auth?${q({ appId: '9090', redirectUri: redirectUri() })}`);
+      assert.equal(res.status, 400);
+      assert.doesNotMatch(res.body, /<form/);
+    });
+  }
+
+  it('refuses an unregistered application', async () => {
+    const res = await get(`/api/guc/protocol/oauth2/auth?${q({ appId: '1234', redirectUri: back })}`);
+    assert.equal(res.status, 400);
+  });
+});
+
+describe('signing in', () => {
+  it('sends the user back with a code and the echoed state', async () => {
+    const res = await signIn('demo', DEMO_PASSWORD, { state: 'st-1' });
+    assert.equal(res.status, 303);
+    const location = new URL(String(res.headers.location));
+    assert.equal(`${location.origin}${location.pathname}`, `${portal.origin}/home`);
+    assert.equal(location.searchParams.get('tab'), '1');
+    assert.equal(location.searchParams.get('state'), 'st-1');
+    assert.ok((location.searchParams.get('code') ?? '').length > 20);
+  });
+
+  it('says the account or password is wrong, the same for an unknown account', async () => {
+    const wrong = await signIn('demo', 'not-it');
+    const unknown = await signIn('nobody-at-all', 'not-it');
+    for (const res of [wrong, unknown]) {
+      assert.equal(res.status, 401);
+      assert.match(res.body, /账号或密码错误/);
+    }
+  });
+
+  it('never accepts a password for an account that does not exist', () => {
+    assert.equal(verifyPassword(DEMO_PASSWORD, undefined), false);
+  });
+
+  it('limits failed attempts per account, without counting good ones', async () => {
+    for (let i = 0; i < 5; i++) assert.equal((await signIn('someone-guessing', `wrong-${i}`)).status, 401);
+    const limited = await signIn('someone-guessing', 'wrong-again');
+    assert.equal(limited.status, 429);
+    assert.match(limited.body, /登录失败次数过多/);
+    // Other accounts are not affected.
+    assert.equal((await signIn('noadmin')).status, 303);
+  });
+});
+
+describe('codes and tokens', () => {
+  it('exchanges a code once, bound to the app and the return address', async () => {
+    const code = await codeFor('demo');
+    const exchange = (params: Record<string, string>) =>
+      json(`/api/guc/protocol/oauth2/token/by-code?${q({ code, appId: '9090', redirectUri: back, ...params })}`);
+    const first = await exchange({});
+    assert.equal(first.body.code, '0000');
+    assert.equal(first.body.result.expiresIn, 7200);
+    const again = await exchange({});
+    assert.equal(again.status, 400);
+    assert.equal(again.body.code, 'E4001');
+  });
+
+  it('refuses a code presented with another return address or app', async () => {
+    for (const params of [{ redirectUri: `${portal.origin}/elsewhere` }, { appId: '9091' }]) {
+      const code = await codeFor('demo');
+      const res = await json(
+        `/api/guc/protocol/oauth2/token/by-code?${q({ code, appId: '9090', redirectUri: back, ...params })}`,
+      );
+      assert.equal(res.body.code, 'E4001');
+    }
+  });
+
+  it('verifies a token and refuses a missing or made-up one', async () => {
+    const { accessToken } = await tokensFor('demo');
+    assert.equal((await json('/api/guc/token/verify', auth(accessToken))).body.result, true);
+    assert.equal((await json('/api/guc/token/verify')).status, 401);
+    assert.equal((await json('/api/guc/token/verify', auth('zat_madeup'))).status, 401);
+  });
+
+  it('rotates tokens on refresh: the old pair stops working', async () => {
+    const first = await tokensFor('demo');
+    const refreshed = await json(`/api/guc/token/refresh?${q({ refreshToken: first.refreshToken })}`);
+    assert.equal(refreshed.body.code, '0000');
+    const second = refreshed.body.result;
+    assert.notEqual(second.accessToken, first.accessToken);
+    assert.equal((await json('/api/guc/token/verify', auth(second.accessToken))).status, 200);
+    assert.equal((await json('/api/guc/token/verify', auth(first.accessToken))).status, 401);
+    assert.equal((await json(`/api/guc/token/refresh?${q({ refreshToken: first.refreshToken })}`)).status, 401);
+  });
+});
+
+describe('user info, menus and buttons', () => {
+  const cases: Array<[string, { potalStatus: boolean; companyId: number; canOrder: boolean }]> = [
+    ['demo', { potalStatus: true, companyId: 1001, canOrder: true }],
+    ['uncertified', { potalStatus: false, companyId: 1002, canOrder: false }],
+    ['noadmin', { potalStatus: true, companyId: 1003, canOrder: false }],
+    ['newterms', { potalStatus: true, companyId: 1004, canOrder: true }],
+  ];
+  for (const [username, expected] of cases) {
+    it(`describes ${username}`, async () => {
+      const { accessToken } = await tokensFor(username);
+      const info = await json('/api/guc/customer/current/customer-info', auth(accessToken));
+      assert.equal(info.body.result.userName, username);
+      assert.equal(info.body.result.potalStatus, expected.potalStatus);
+      assert.equal(info.body.result.companyId, expected.companyId);
+      assert.ok(info.body.result.name);
+      const buttons = await json('/api/guc/current/buttons?appId=9090', auth(accessToken));
+      assert.equal(buttons.body.result.includes('order:create'), expected.canOrder);
+      const menu = await json('/api/guc/current/menu/tree?appId=9090&code=home', auth(accessToken));
+      assert.ok(Array.isArray(menu.body.result));
+    });
+  }
+
+  it('answers 401 without a token', async () => {
+    for (const path of [
+      '/api/guc/customer/current/customer-info',
+      '/api/guc/current/user-info',
+      '/api/guc/current/buttons?appId=9090',
+    ]) {
+      const res = await json(path);
+      assert.equal(res.status, 401);
+      assert.equal(res.body.code, 'E0401');
+    }
+  });
+});
+
+describe('hub and sign-out', () => {
+  it('lets only the registered origins frame the hub', async () => {
+    const res = await get('/api/guc/view/token/hub?appId=9090');
+    assert.equal(res.status, 200);
+    const csp = String(res.headers['content-security-policy']);
+    assert.match(csp, new RegExp(`frame-ancestors ${portal.origin} `));
+    assert.doesNotMatch(csp, /frame-ancestors[^;]*\*/);
+    assert.equal(res.headers['x-frame-options'], undefined);
+    assert.match(res.body, /const ORIGINS = \["http/);
+  });
+
+  it('signs out and sends the user back only to a registered origin', async () => {
+    const { accessToken } = await tokensFor('demo');
+    const res = await get(`/api/guc/protocol/oauth2/logout?${q({ token: accessToken, redirectUri: back })}`);
+    assert.equal(res.status, 303);
+    assert.equal(res.headers.location, back);
+    assert.equal((await json('/api/guc/token/verify', auth(accessToken))).status, 401);
+    const evil = await get(`/api/guc/protocol/oauth2/logout?${q({ redirectUri: 'https://evil.example/' })}`);
+    assert.equal(evil.headers.location, '/');
+  });
+});
+
+describe('bad input', () => {
+  it('answers missing parameters with a Chinese 400 envelope', async () => {
+    const res = await json('/api/guc/protocol/oauth2/token/by-code?appId=9090');
+    assert.equal(res.status, 400);
+    assert.equal(res.body.code, 'E0400');
+    assert.match(res.body.msg, /参数|登录码/);
+  });
+
+  it('refuses an oversized sign-in form with 413', async () => {
+    const res = await request(portal.port, '/api/guc/protocol/oauth2/auth', {
+      method: 'POST',
+      body: `username=${'a'.repeat(10_000)}`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    assert.equal(res.status, 413);
+  });
+
+  it('never answers 500, whatever the query (property-based)', async () => {
+    const paths = [
+      '/api/guc/protocol/oauth2/token/by-code',
+      '/api/guc/token/refresh',
+      '/api/guc/current/menu/tree',
+      '/api/guc/protocol/oauth2/auth',
+      '/api/guc/view/token/hub',
+      '/api/guc/protocol/oauth2/logout',
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        fc.dictionary(
+          fc.constantFrom('code', 'appId', 'redirectUri', 'refreshToken', 'state', 'token', 'page_type', 'x'),
+          fc.string({ maxLength: 300 }),
+        ),
+        async (path, params) => {
+          const res = await get(`${path}?${q(params)}`);
+          assert.ok(res.status < 500, `${path}?${q(params)} answered ${res.status}`);
+          assert.doesNotMatch(res.body, /\bat [\w.<>]+ \(/);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});

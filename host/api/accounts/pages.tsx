@@ -1,0 +1,149 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+
+/** The demo accounts a `local` sign-in page lists (all share one password). */
+export interface DemoAccount {
+  username: string;
+  description: string;
+}
+
+export interface SignInPageProps {
+  nonce: string;
+  appId: string;
+  redirectUri: string;
+  pageType?: string;
+  state?: string;
+  username?: string;
+  error?: string;
+  demoAccounts?: DemoAccount[];
+  demoPassword?: string;
+}
+
+const STYLE = `
+*{box-sizing:border-box}body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f2f5fa;color:#1d2129;
+font:15px/1.6 "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",system-ui,sans-serif}
+main{width:min(420px,calc(100vw - 32px));padding:32px;background:#fff;border-radius:8px;box-shadow:0 8px 32px rgb(0 0 0/.08)}
+h1{margin:0 0 4px;font-size:22px}p.lead{margin:0 0 24px;color:#4e5969}label{display:block;margin:16px 0 6px;font-weight:600}
+input{width:100%;padding:10px 12px;border:1px solid #c9cdd4;border-radius:4px;font:inherit}
+input:focus-visible,button:focus-visible{outline:2px solid #1664ff;outline-offset:2px}
+button{width:100%;margin-top:24px;padding:10px;border:0;border-radius:4px;background:#1664ff;color:#fff;font:inherit;cursor:pointer}
+.error{margin:16px 0 0;padding:8px 12px;border-radius:4px;background:#fdecee;color:#b42318}
+.demo{margin-top:24px;padding:12px 16px;border-radius:4px;background:#f7f8fa;font-size:14px}.demo h2{margin:0 0 8px;font-size:14px}
+.demo ul{margin:0;padding-left:18px}code{font-family:ui-monospace,monospace}`;
+
+function SignInPage(props: SignInPageProps) {
+  return (
+    <html lang="zh-CN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>登录 - 智造云统一账号</title>
+        <style nonce={props.nonce} dangerouslySetInnerHTML={{ __html: STYLE }} />
+      </head>
+      <body>
+        <main>
+          <h1>登录智造云</h1>
+          <p className="lead">使用统一账号登录门户与控制台</p>
+          <form method="post" action="/api/guc/protocol/oauth2/auth" noValidate={false}>
+            <input type="hidden" name="appId" value={props.appId} />
+            <input type="hidden" name="redirectUri" value={props.redirectUri} />
+            {props.pageType && <input type="hidden" name="page_type" value={props.pageType} />}
+            {props.state && <input type="hidden" name="state" value={props.state} />}
+            <label htmlFor="username">账号</label>
+            <input
+              id="username"
+              name="username"
+              autoComplete="username"
+              required
+              maxLength={64}
+              value={props.username ?? ''}
+            />
+            <label htmlFor="password">密码</label>
+            <input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={128}
+            />
+            {props.error && (
+              <p className="error" role="alert">
+                {props.error}
+              </p>
+            )}
+            <button type="submit">登录</button>
+          </form>
+          {props.demoAccounts && (
+            <section className="demo" aria-labelledby="demo-title">
+              <h2 id="demo-title">
+                本地演示账号（密码均为 <code>{props.demoPassword}</code>）
+              </h2>
+              <ul>
+                {props.demoAccounts.map((account) => (
+                  <li key={account.username}>
+                    <code>{account.username}</code>：{account.description}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </main>
+      </body>
+    </html>
+  );
+}
+
+export function renderSignInPage(props: SignInPageProps): string {
+  return `<!doctype html>${renderToStaticMarkup(<SignInPage {...props} />)}`;
+}
+
+/** A plain error page of the account service (bad sign-in request). */
+export function renderAccountError(nonce: string, message: string): string {
+  return `<!doctype html>${renderToStaticMarkup(
+    <html lang="zh-CN">
+      <head>
+        <meta charSet="utf-8" />
+        <title>无法登录 - 智造云统一账号</title>
+        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: STYLE }} />
+      </head>
+      <body>
+        <main>
+          <h1>无法继续登录</h1>
+          <p className="error" role="alert">
+            {message}
+          </p>
+        </main>
+      </body>
+    </html>,
+  )}`;
+}
+
+/**
+ * The token hub frame: keeps one sign-in in this service's storage for every
+ * origin registered for the app. It answers only registered origins, and tells
+ * its page about sign-ins and sign-outs made elsewhere.
+ */
+export function renderHubPage(nonce: string, origins: string[]): string {
+  const allowed = JSON.stringify(origins).replace(/</g, '\\u003c');
+  const script = `
+const ORIGINS = ${allowed};
+const KEY = 'guc.hub.tokens';
+let pageOrigin = null;
+const read = () => { try { return JSON.parse(localStorage.getItem(KEY) || 'null'); } catch { return null; } };
+addEventListener('message', (event) => {
+  const m = event.data;
+  if (event.source !== parent || !ORIGINS.includes(event.origin) || !m || m.source !== 'guc-client') return;
+  pageOrigin = event.origin;
+  try {
+    if (m.type === 'set') localStorage.setItem(KEY, JSON.stringify(m.tokens));
+    if (m.type === 'clear') localStorage.removeItem(KEY);
+  } catch {}
+  event.source.postMessage({ source: 'guc-hub', type: 'result', id: m.id, tokens: read() }, event.origin);
+});
+addEventListener('storage', (event) => {
+  if (event.key === KEY && pageOrigin) parent.postMessage({ source: 'guc-hub', type: 'changed', tokens: read() }, pageOrigin);
+});
+parent.postMessage({ source: 'guc-hub', type: 'ready' }, '*');`;
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>sign-in sync</title><script nonce="${nonce}">${script}</script></head></html>`;
+}

@@ -1,0 +1,236 @@
+import cors from 'cors';
+import express, { type Request, type Response, Router } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import * as v from 'valibot';
+import { ApiFailure, apiErrors, badRequest, ok, parse, unauthorized } from '../envelope';
+import type { AppRegistry } from './apps';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
+import { renderAccountError, renderHubPage, renderSignInPage } from './pages';
+import { verifyPassword } from './passwords';
+import * as schemas from './schemas';
+import type { AccountStore, UserRow } from './store';
+
+export interface AccountServiceOptions {
+  store: AccountStore;
+  apps: AppRegistry;
+  /** Show the demo accounts on the sign-in page (only in `local`). */
+  showDemoAccounts: boolean;
+  /** Failed sign-ins allowed per account and address within the window. */
+  signInAttempts?: number;
+}
+
+const SIGN_IN_WINDOW_MS = 10 * 60 * 1000;
+
+const bearer = (req: Request) => /^Bearer ([\w-]{1,200})$/.exec(req.get('Authorization') ?? '')?.[1];
+
+/** What the user info calls answer (SPEC §3). */
+function publicUser(store: AccountStore, user: UserRow) {
+  const company = user.company_id === null ? undefined : store.company(user.company_id);
+  return {
+    name: user.name,
+    userName: user.username,
+    headImg: user.head_img,
+    mobile: user.mobile,
+    companyId: company?.id ?? null,
+    companyName: company?.name ?? null,
+    potalStatus: company?.certified === 1,
+  };
+}
+
+/**
+ * The central account service (SPEC §7, "Account service calls" and "Redirects"),
+ * as the embedded back-end runs it in `local`.
+ */
+export function accountService(options: AccountServiceOptions): Router {
+  const { store, apps } = options;
+  const router = Router();
+
+  // Pages of registered origins (the console) call the service from the browser.
+  router.use(
+    cors({
+      origin: (origin, done) => done(null, !!origin && apps.knows(origin)),
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      methods: ['GET'],
+      maxAge: 600,
+    }),
+  );
+
+  const userOf = (req: Request): UserRow => {
+    const token = bearer(req);
+    const user = token ? store.userByAccessToken(token) : undefined;
+    if (!user) throw unauthorized();
+    return user;
+  };
+
+  const signInPage = (
+    res: Response,
+    props: { appId: string; redirectUri: string; pageType?: string; state?: string; username?: string; error?: string },
+    status = 200,
+  ) => {
+    // The form's answer redirects to the app's origin: form-action must allow it.
+    const csp = String(res.getHeader('Content-Security-Policy') ?? '');
+    res.setHeader(
+      'Content-Security-Policy',
+      csp.replace(/form-action [^;]*/, `form-action 'self' ${apps.origins(props.appId).join(' ')}`),
+    );
+    res
+      .status(status)
+      .type('html')
+      .setHeader('Cache-Control', 'no-store')
+      .send(
+        renderSignInPage({
+          nonce: res.locals.cspNonce,
+          ...props,
+          demoAccounts: options.showDemoAccounts ? DEMO_USERS : undefined,
+          demoPassword: options.showDemoAccounts ? DEMO_PASSWORD : undefined,
+        }),
+      );
+  };
+
+  const requireRegistered = (appId: string, redirectUri: string) => {
+    if (!apps.has(appId)) throw badRequest('未登记的应用');
+    if (!apps.allows(appId, redirectUri)) throw badRequest('回跳地址不在该应用登记的域名内');
+  };
+
+  router.get('/protocol/oauth2/auth', (req, res) => {
+    const query = v.safeParse(schemas.authQuery, req.query);
+    const problem = !query.success
+      ? query.issues[0].message
+      : !apps.has(query.output.appId)
+        ? '未登记的应用'
+        : !apps.allows(query.output.appId, query.output.redirectUri)
+          ? '回跳地址不在该应用登记的域名内'
+          : undefined;
+    if (problem || !query.success) {
+      return void res
+        .status(400)
+        .type('html')
+        .send(renderAccountError(res.locals.cspNonce, problem ?? '请求无效'));
+    }
+    const { appId, redirectUri, page_type, state } = query.output;
+    signInPage(res, { appId, redirectUri, pageType: page_type, state });
+  });
+
+  const signInLimiter = rateLimit({
+    windowMs: SIGN_IN_WINDOW_MS,
+    limit: options.signInAttempts ?? 5,
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req) =>
+      `${ipKeyGenerator(req.ip ?? '')}|${String(req.body?.username ?? '')
+        .toLowerCase()
+        .slice(0, 64)}`,
+    handler: (req, res) => {
+      const form = v.safeParse(schemas.signInForm, req.body);
+      if (!form.success) return void res.status(429).type('text').send('登录尝试过于频繁，请稍后再试');
+      const { appId, redirectUri, page_type, state, username } = form.output;
+      signInPage(
+        res,
+        { appId, redirectUri, pageType: page_type, state, username, error: '登录失败次数过多，请 10 分钟后再试' },
+        429,
+      );
+    },
+  });
+
+  router.post(
+    '/protocol/oauth2/auth',
+    express.urlencoded({ extended: false, limit: '4kb' }),
+    signInLimiter,
+    (req, res) => {
+      const form = v.safeParse(schemas.signInForm, req.body);
+      if (!form.success) {
+        return void res.status(400).type('html').send(renderAccountError(res.locals.cspNonce, form.issues[0].message));
+      }
+      const { appId, redirectUri, page_type, state, username, password } = form.output;
+      try {
+        requireRegistered(appId, redirectUri);
+      } catch (error) {
+        return void res
+          .status(400)
+          .type('html')
+          .send(renderAccountError(res.locals.cspNonce, (error as Error).message));
+      }
+      const user = store.userByName(username);
+      // Always hash, so an unknown account answers as slowly as a wrong password.
+      if (!verifyPassword(password, user?.password_hash) || !user) {
+        return signInPage(
+          res,
+          { appId, redirectUri, pageType: page_type, state, username, error: '账号或密码错误' },
+          401,
+        );
+      }
+      const back = new URL(redirectUri);
+      back.searchParams.set('code', store.createCode(user.id, appId, redirectUri));
+      if (state) back.searchParams.set('state', state);
+      res.redirect(303, back.href);
+    },
+  );
+
+  router.get('/protocol/oauth2/token/by-code', (req, res) => {
+    const { code, appId, redirectUri } = parse(schemas.byCodeQuery, req.query);
+    const userId = store.consumeCode(code, appId, redirectUri);
+    if (userId === undefined) throw new ApiFailure(400, 'E4001', '登录码无效、已使用或已过期');
+    ok(res, store.createSession(userId, appId));
+  });
+
+  router.get('/token/refresh', (req, res) => {
+    const { refreshToken } = parse(schemas.refreshQuery, req.query);
+    const tokens = store.refresh(refreshToken);
+    if (!tokens) throw unauthorized('刷新令牌无效或已过期');
+    ok(res, tokens);
+  });
+
+  router.get('/token/verify', (req, res) => {
+    userOf(req);
+    ok(res, true);
+  });
+
+  const userInfo = (req: Request, res: Response) => ok(res, publicUser(store, userOf(req)));
+  router.get('/customer/current/customer-info', userInfo);
+  router.get('/current/user-info', userInfo);
+
+  router.get('/current/menu/tree', (req, res) => {
+    const user = userOf(req);
+    const { appId } = parse(schemas.appQuery, req.query);
+    if (!apps.has(appId)) throw badRequest('未登记的应用');
+    const certified = publicUser(store, user).potalStatus;
+    ok(res, [
+      { code: 'home', name: '控制台首页', path: '/welcome', children: [] },
+      { code: 'orders', name: '我的订单', path: '/order', children: [] },
+      ...(certified ? [] : [{ code: 'certify', name: '企业认证', path: '/company/enterprise', children: [] }]),
+    ]);
+  });
+
+  router.get('/current/buttons', (req, res) => {
+    const user = userOf(req);
+    const { appId } = parse(schemas.appQuery, req.query);
+    if (!apps.has(appId)) throw badRequest('未登记的应用');
+    const company = user.company_id === null ? undefined : store.company(user.company_id);
+    const canOrder = company?.certified === 1 && company.admin_user_id !== null;
+    ok(res, canOrder ? ['order:create', 'order:view'] : ['order:view']);
+  });
+
+  router.get('/view/token/hub', (req, res) => {
+    const { appId } = parse(schemas.hubQuery, req.query);
+    if (!apps.has(appId)) throw badRequest('未登记的应用');
+    const origins = apps.origins(appId);
+    res.removeHeader('X-Frame-Options');
+    res.setHeader(
+      'Content-Security-Policy',
+      `default-src 'none'; script-src 'nonce-${res.locals.cspNonce}'; frame-ancestors ${origins.join(' ') || "'none'"}`,
+    );
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('html').send(renderHubPage(res.locals.cspNonce, origins));
+  });
+
+  router.get('/protocol/oauth2/logout', (req, res) => {
+    const { token, redirectUri } = parse(schemas.logoutQuery, req.query);
+    if (token) store.revoke(token);
+    const allowed = redirectUri && apps.ids().some((id) => apps.allows(id, redirectUri));
+    res.redirect(303, allowed ? redirectUri : '/');
+  });
+
+  router.use(apiErrors);
+  return router;
+}

@@ -1,0 +1,38 @@
+import * as v from 'valibot';
+
+const text = (max: number, message: string) =>
+  v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, message));
+
+export const appId = text(32, '应用编号缺失或过长');
+export const redirectUri = v.pipe(
+  v.string('回跳地址缺失'),
+  v.maxLength(2048, '回跳地址过长'),
+  v.url('回跳地址不是有效网址'),
+);
+/** The one-time value the client wants echoed; URL-safe characters only. */
+export const state = v.optional(v.pipe(v.string(), v.regex(/^[\w.~-]{1,256}$/, 'state 只能包含字母、数字和 ._~-')));
+
+export const authQuery = v.object({
+  appId,
+  redirectUri,
+  page_type: v.optional(v.picklist(['c', 'b'], 'page_type 只能是 c 或 b')),
+  state,
+});
+
+export const signInForm = v.object({
+  username: text(64, '请输入账号'),
+  password: v.pipe(v.string('请输入密码'), v.minLength(1, '请输入密码'), v.maxLength(128, '密码过长')),
+  appId,
+  redirectUri,
+  page_type: v.optional(v.picklist(['c', 'b'])),
+  state,
+});
+
+export const byCodeQuery = v.object({ code: text(128, '登录码缺失'), appId, redirectUri });
+export const refreshQuery = v.object({ refreshToken: text(128, '刷新令牌缺失') });
+export const appQuery = v.object({ appId, code: v.optional(text(64, '菜单编码过长')) });
+export const hubQuery = v.object({ appId });
+export const logoutQuery = v.object({
+  token: v.optional(v.pipe(v.string(), v.maxLength(128))),
+  redirectUri: v.optional(redirectUri),
+});

@@ -1,0 +1,123 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/connection';
+
+export interface UserRow {
+  id: number;
+  username: string;
+  password_hash: string;
+  name: string;
+  head_img: string;
+  mobile: string;
+  company_id: number | null;
+}
+
+export interface CompanyRow {
+  id: number;
+  name: string;
+  certified: 0 | 1;
+  admin_user_id: number | null;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds. */
+  expiresIn: number;
+}
+
+export const CODE_TTL_MS = 60_000;
+export const ACCESS_TTL_MS = 2 * 60 * 60 * 1000;
+export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+const secret = (prefix: string) => `${prefix}_${randomBytes(32).toString('base64url')}`;
+/** Only hashes are stored: a copy of the database gives no working token. */
+export const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+/** The account service's data: users, companies, login codes and sessions. */
+export class AccountStore {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  userByName(username: string): UserRow | undefined {
+    return this.db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
+  }
+
+  user(id: number): UserRow | undefined {
+    return this.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  }
+
+  company(id: number): CompanyRow | undefined {
+    return this.db.prepare('SELECT * FROM companies WHERE id = ?').get(id) as CompanyRow | undefined;
+  }
+
+  createCode(userId: number, appId: string, redirectUri: string): string {
+    const code = secret('zc');
+    this.db
+      .prepare('INSERT INTO auth_codes (code_hash, user_id, app_id, redirect_uri, expires_at) VALUES (?, ?, ?, ?, ?)')
+      .run(digest(code), userId, appId, redirectUri, this.now() + CODE_TTL_MS);
+    return code;
+  }
+
+  /**
+   * Uses a login code once: it must be unused, unexpired and bound to the same
+   * app and return address. Returns the user it was issued for.
+   */
+  consumeCode(code: string, appId: string, redirectUri: string): number | undefined {
+    return this.db.transaction(() => {
+      const row = this.db.prepare('SELECT * FROM auth_codes WHERE code_hash = ?').get(digest(code)) as
+        | { user_id: number; app_id: string; redirect_uri: string; expires_at: number; used_at: number | null }
+        | undefined;
+      if (!row || row.used_at !== null) return undefined;
+      // Spent even when the rest does not match: a guessed pairing gets one try.
+      this.db.prepare('UPDATE auth_codes SET used_at = ? WHERE code_hash = ?').run(this.now(), digest(code));
+      if (row.expires_at < this.now() || row.app_id !== appId || row.redirect_uri !== redirectUri) return undefined;
+      return row.user_id;
+    })();
+  }
+
+  createSession(userId: number, appId: string): IssuedTokens {
+    const accessToken = secret('zat');
+    const refreshToken = secret('zrt');
+    const now = this.now();
+    this.db
+      .prepare(
+        `INSERT INTO sessions (user_id, app_id, access_hash, refresh_hash, access_expires_at, refresh_expires_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(userId, appId, digest(accessToken), digest(refreshToken), now + ACCESS_TTL_MS, now + REFRESH_TTL_MS, now);
+    return { accessToken, refreshToken, expiresIn: ACCESS_TTL_MS / 1000 };
+  }
+
+  /** The user behind a valid (unexpired, unrevoked) access token. */
+  userByAccessToken(accessToken: string): UserRow | undefined {
+    return this.db
+      .prepare(
+        `SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id
+         WHERE sessions.access_hash = ? AND sessions.revoked_at IS NULL AND sessions.access_expires_at > ?`,
+      )
+      .get(digest(accessToken), this.now()) as UserRow | undefined;
+  }
+
+  /** Trades a refresh token for a new pair; the old pair stops working (rotation). */
+  refresh(refreshToken: string): IssuedTokens | undefined {
+    return this.db.transaction(() => {
+      const session = this.db
+        .prepare(
+          'SELECT id, user_id, app_id FROM sessions WHERE refresh_hash = ? AND revoked_at IS NULL AND refresh_expires_at > ?',
+        )
+        .get(digest(refreshToken), this.now()) as { id: number; user_id: number; app_id: string } | undefined;
+      if (!session) return undefined;
+      this.db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ?').run(this.now(), session.id);
+      return this.createSession(session.user_id, session.app_id);
+    })();
+  }
+
+  /** Ends the session of an access token; unknown tokens are ignored. */
+  revoke(accessToken: string): void {
+    this.db
+      .prepare('UPDATE sessions SET revoked_at = ? WHERE access_hash = ? AND revoked_at IS NULL')
+      .run(this.now(), digest(accessToken));
+  }
+}

@@ -1,0 +1,50 @@
+import type { ErrorRequestHandler, Response } from 'express';
+import * as v from 'valibot';
+
+/** Success, as every portal and account-service call answers it (SPEC §3). */
+export function ok(res: Response, result: unknown): void {
+  res.json({ code: '0000', result, msg: 'success', status: 200 });
+}
+
+/** A failure the caller can act on: sent as `{code, msg, status}` with that HTTP status. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (msg: string) => new ApiFailure(400, 'E0400', msg);
+export const unauthorized = (msg = '未登录或登录已过期，请重新登录') => new ApiFailure(401, 'E0401', msg);
+export const forbidden = (msg = '无权访问该企业的数据') => new ApiFailure(403, 'E0403', msg);
+export const notFound = (msg = '请求的资源不存在') => new ApiFailure(404, 'E0404', msg);
+
+/** Validates input against a schema; the first problem becomes a 400 in Chinese. */
+export function parse<const S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const field = issue.path?.map((item) => String(item.key)).join('.');
+  throw badRequest(field ? `参数 ${field} 不正确：${issue.message}` : `参数不正确：${issue.message}`);
+}
+
+/**
+ * The last handler of an API: known failures keep their status and code; body
+ * parser errors (size, syntax) become 413/400; anything else is a 500 whose
+ * details stay in the log.
+ */
+export const apiErrors: ErrorRequestHandler = (error, req, res, _next) => {
+  let failure: ApiFailure;
+  if (error instanceof ApiFailure) failure = error;
+  else if (error?.type === 'entity.too.large') failure = new ApiFailure(413, 'E0413', '请求内容过大');
+  else if (error?.status === 400 || error?.type === 'entity.parse.failed') failure = badRequest('请求内容格式不正确');
+  else {
+    req.log?.error({ err: error }, 'api call failed');
+    failure = new ApiFailure(500, 'E0500', '服务器错误，请稍后再试');
+  }
+  if (res.headersSent) return void res.end();
+  res.status(failure.status).json({ code: failure.code, msg: failure.message, status: failure.status });
+};

@@ -1,0 +1,25 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { AccountStore, UserRow } from '../accounts/store';
+import { forbidden, unauthorized } from '../envelope';
+
+/** The signed-in user of a protected call, set by `requireUser`. */
+export function currentUser(res: Response): UserRow {
+  return res.locals.user as UserRow;
+}
+
+/**
+ * Protected calls verify the bearer token with the account service, and only
+ * ever act for the user's own company: a `companyId` header naming another
+ * company is refused (0 means "none", as the client sends when it has none).
+ */
+export function requireUser(accounts: AccountStore) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const token = /^Bearer ([\w-]{1,200})$/.exec(req.get('Authorization') ?? '')?.[1];
+    const user = token ? accounts.userByAccessToken(token) : undefined;
+    if (!user) return next(unauthorized());
+    const claimed = req.get('companyId');
+    if (claimed !== undefined && claimed !== '0' && claimed !== String(user.company_id)) return next(forbidden());
+    res.locals.user = user;
+    next();
+  };
+}

@@ -1,0 +1,243 @@
+import type { Db } from '../db/connection';
+
+const parseJson = <T>(text: string): T => JSON.parse(text) as T;
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Read access to the portal's content; every query is a prepared statement. */
+export class ContentStore {
+  constructor(private readonly db: Db) {}
+
+  private page<T>(rows: T[], total: number, page: number, pageSize: number): Page<T> {
+    return { list: rows, total, page, pageSize };
+  }
+
+  productCategories() {
+    return this.db.prepare('SELECT id, name FROM product_categories ORDER BY sort').all() as Array<{
+      id: number;
+      name: string;
+    }>;
+  }
+
+  products(filter: { categoryId?: number; page: number; pageSize: number }) {
+    const where = filter.categoryId === undefined ? '' : 'WHERE category_id = @categoryId';
+    const params = {
+      categoryId: filter.categoryId,
+      limit: filter.pageSize,
+      offset: (filter.page - 1) * filter.pageSize,
+    };
+    const rows = this.db
+      .prepare(
+        `SELECT id, association_no AS associationNo, category_id AS categoryId, name, summary, hot
+         FROM products ${where} ORDER BY sort, id LIMIT @limit OFFSET @offset`,
+      )
+      .all(params) as Array<{ hot: number }>;
+    const { n } = this.db.prepare(`SELECT count(*) AS n FROM products ${where}`).get(params) as { n: number };
+    return this.page(
+      rows.map((row) => ({ ...row, hot: row.hot === 1 })),
+      n,
+      filter.page,
+      filter.pageSize,
+    );
+  }
+
+  /** A product by id or by the console's association number (chat cards use the latter). */
+  product(key: number | string) {
+    const row = this.db
+      .prepare(
+        `SELECT p.id, p.association_no AS associationNo, p.category_id AS categoryId, c.name AS categoryName, p.name,
+                p.summary, p.description_html AS descriptionHtml, p.highlights, p.scenarios, p.hot
+         FROM products p JOIN product_categories c ON c.id = p.category_id
+         WHERE ${typeof key === 'number' ? 'p.id' : 'p.association_no'} = ?`,
+      )
+      .get(key) as { id: number; highlights: string; scenarios: string; hot: number } | undefined;
+    if (!row) return undefined;
+    const editions = this.db
+      .prepare(
+        'SELECT id, name, price_fen AS priceFen, unit, features FROM product_editions WHERE product_id = ? ORDER BY sort',
+      )
+      .all(row.id) as Array<{ features: string }>;
+    return {
+      ...row,
+      hot: row.hot === 1,
+      highlights: parseJson(row.highlights),
+      scenarios: parseJson(row.scenarios),
+      editions: editions.map((edition) => ({ ...edition, features: parseJson(edition.features) })),
+    };
+  }
+
+  solutions(filter: { page: number; pageSize: number }) {
+    const rows = this.db
+      .prepare(
+        `SELECT id, association_no AS associationNo, title, industry, summary, common FROM solutions
+         ORDER BY sort, id LIMIT ? OFFSET ?`,
+      )
+      .all(filter.pageSize, (filter.page - 1) * filter.pageSize) as Array<{ common: number }>;
+    const { n } = this.db.prepare('SELECT count(*) AS n FROM solutions').get() as { n: number };
+    return this.page(
+      rows.map((row) => ({ ...row, common: row.common === 1 })),
+      n,
+      filter.page,
+      filter.pageSize,
+    );
+  }
+
+  solution(key: number | string) {
+    const row = this.db
+      .prepare(
+        `SELECT id, association_no AS associationNo, title, industry, summary, pain_points AS painPoints,
+                content_html AS contentHtml, product_ids AS productIds, common
+         FROM solutions WHERE ${typeof key === 'number' ? 'id' : 'association_no'} = ?`,
+      )
+      .get(key) as { painPoints: string; productIds: string; common: number } | undefined;
+    if (!row) return undefined;
+    return {
+      ...row,
+      common: row.common === 1,
+      painPoints: parseJson(row.painPoints),
+      productIds: parseJson(row.productIds),
+    };
+  }
+
+  cases(filter: { page: number; pageSize: number; industry?: string }) {
+    const where = filter.industry === undefined ? '' : 'WHERE industry = @industry';
+    const params = { industry: filter.industry, limit: filter.pageSize, offset: (filter.page - 1) * filter.pageSize };
+    const rows = this.db
+      .prepare(
+        `SELECT id, title, customer, industry, summary, solution_id AS solutionId, published_at AS publishedAt
+         FROM cases ${where} ORDER BY published_at DESC, id DESC LIMIT @limit OFFSET @offset`,
+      )
+      .all(params);
+    const { n } = this.db.prepare(`SELECT count(*) AS n FROM cases ${where}`).get(params) as { n: number };
+    return this.page(rows, n, filter.page, filter.pageSize);
+  }
+
+  caseById(id: number) {
+    const row = this.db
+      .prepare(
+        `SELECT id, title, customer, industry, summary, content_html AS contentHtml, results,
+                solution_id AS solutionId, published_at AS publishedAt
+         FROM cases WHERE id = ?`,
+      )
+      .get(id) as { results: string } | undefined;
+    return row && { ...row, results: parseJson(row.results) };
+  }
+
+  newsCategories() {
+    return this.db.prepare('SELECT id, title FROM news_categories ORDER BY sort').all() as Array<{
+      id: number;
+      title: string;
+    }>;
+  }
+
+  news(filter: { categoryId?: number; page: number; pageSize: number }) {
+    const where = filter.categoryId === undefined ? '' : 'WHERE category_id = @categoryId';
+    const params = {
+      categoryId: filter.categoryId,
+      limit: filter.pageSize,
+      offset: (filter.page - 1) * filter.pageSize,
+    };
+    const rows = this.db
+      .prepare(
+        `SELECT id, category_id AS categoryId, title, summary, source, published_at AS publishedAt
+         FROM news ${where} ORDER BY published_at DESC, id DESC LIMIT @limit OFFSET @offset`,
+      )
+      .all(params);
+    const { n } = this.db.prepare(`SELECT count(*) AS n FROM news ${where}`).get(params) as { n: number };
+    return this.page(rows, n, filter.page, filter.pageSize);
+  }
+
+  newsItem(id: number) {
+    return this.db
+      .prepare(
+        `SELECT n.id, n.category_id AS categoryId, c.title AS categoryTitle, n.title, n.summary,
+                n.content_html AS contentHtml, n.source, n.published_at AS publishedAt
+         FROM news n JOIN news_categories c ON c.id = n.category_id WHERE n.id = ?`,
+      )
+      .get(id);
+  }
+
+  innovationCategories() {
+    return this.db
+      .prepare('SELECT id, title, menu_template_id AS menuTemplateId FROM innovation_categories ORDER BY sort')
+      .all() as Array<{ id: number; title: string; menuTemplateId: number }>;
+  }
+
+  programme(categoryId: number, template: 'gswe' | 'cxyy') {
+    const row = this.db
+      .prepare('SELECT body FROM innovation_programmes WHERE category_id = ? AND template = ?')
+      .get(categoryId, template) as { body: string } | undefined;
+    return row && parseJson<Record<string, unknown>>(row.body);
+  }
+
+  sections(page: string) {
+    return this.db.prepare('SELECT anchor, title, html FROM page_sections WHERE page = ? ORDER BY sort').all(page);
+  }
+
+  helpArticles() {
+    return this.db.prepare('SELECT id, category, title FROM help_articles ORDER BY category, sort, id').all();
+  }
+
+  helpArticle(id: number) {
+    return this.db
+      .prepare('SELECT id, category, title, content_html AS contentHtml FROM help_articles WHERE id = ?')
+      .get(id);
+  }
+
+  infoPages() {
+    return this.db
+      .prepare('SELECT id, title, summary, published_at AS publishedAt FROM info_pages ORDER BY published_at DESC')
+      .all();
+  }
+
+  infoPage(id: number) {
+    return this.db
+      .prepare(
+        'SELECT id, title, summary, content_html AS contentHtml, published_at AS publishedAt FROM info_pages WHERE id = ?',
+      )
+      .get(id);
+  }
+
+  films(year?: number) {
+    return year === undefined
+      ? this.db.prepare('SELECT id, year, name, title, description, duration FROM films ORDER BY year DESC, id').all()
+      : this.db
+          .prepare('SELECT id, year, name, title, description, duration FROM films WHERE year = ? ORDER BY id')
+          .all(year);
+  }
+
+  film(year: number, name: string) {
+    return this.db
+      .prepare('SELECT id, year, name, title, description, duration FROM films WHERE year = ? AND name = ?')
+      .get(year, name);
+  }
+
+  friendlyLinks() {
+    return this.db.prepare('SELECT id, name, url FROM friendly_links ORDER BY sort, id').all();
+  }
+
+  setting<T>(key: string): T | undefined {
+    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+    return row && parseJson<T>(row.value);
+  }
+
+  topic(slug: string) {
+    const row = this.db.prepare('SELECT body FROM topics WHERE slug = ?').get(slug) as { body: string } | undefined;
+    return row && parseJson<Record<string, unknown>>(row.body);
+  }
+
+  hotProducts() {
+    return this.db
+      .prepare('SELECT id, name AS productName, id AS productId FROM products WHERE hot = 1 ORDER BY sort, id')
+      .all();
+  }
+
+  commonSolutions() {
+    return this.db.prepare('SELECT id, title FROM solutions WHERE common = 1 ORDER BY sort, id').all();
+  }
+}

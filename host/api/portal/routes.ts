@@ -1,0 +1,131 @@
+import express, { type Request, type Response, Router } from 'express';
+import type { AccountStore } from '../accounts/store';
+import { apiErrors, notFound, ok, parse } from '../envelope';
+import { currentUser, requireUser } from './auth';
+import type { ContentStore } from './content-store';
+import type { CustomerStore } from './customer-store';
+import * as schemas from './schemas';
+
+export interface PortalApiOptions {
+  content: ContentStore;
+  customers: CustomerStore;
+  accounts: AccountStore;
+  /** The brand segment of `/api-{brand}-portal/`. */
+  brand: string;
+}
+
+const JSON_LIMIT = '16kb';
+
+/** A path id: numeric ids and association numbers; anything else is unknown. */
+function pathKey(value: string | undefined, allowAssociationNo = false): number | string {
+  if (value && schemas.numericId.test(value)) return Number(value);
+  if (allowAssociationNo && value && schemas.associationNo.test(value)) return value;
+  throw notFound();
+}
+
+const found = <T>(value: T | undefined): T => {
+  if (value === undefined) throw notFound();
+  return value;
+};
+
+/** `{code, data, msg}`: the shape a few legacy calls answer with (SPEC §7). */
+const okData = (res: Response, data: unknown) => res.json({ code: '0000', data, msg: 'success', status: 200 });
+
+/**
+ * The portal API of SPEC §7, plus the read calls the pages need, under the same
+ * envelope. Mounted at the site root: it owns `/api/`, `/api-kernel-portal/` and
+ * `/api-{brand}-portal/`.
+ */
+export function portalApi({ content, customers, accounts, brand }: PortalApiOptions): Router {
+  const router = Router();
+  const signedIn = requireUser(accounts);
+  router.use(['/api', '/api-kernel-portal', `/api-${brand}-portal`], express.json({ limit: JSON_LIMIT }));
+
+  router.get('/api/common/index', (_req, res) => {
+    const footer = content.setting<Record<string, unknown>>('footer') ?? {};
+    okData(res, {
+      pageCommonDTO: {
+        commonHotProductSingleDTO: { commonHotProductDTOList: content.hotProducts() },
+        commonSolutionSingleDTO: { solutionDTOList: content.commonSolutions() },
+        innovationPracticeNav: content.innovationCategories(),
+        newsCategoryDTOList: content.newsCategories(),
+        logoDTO: { photo: '/media/logo.svg' },
+        footerCommonDTO: { photo1: '/media/badge/wechat.svg', photo2: '/media/badge/service.svg', ...footer },
+        navStatus: false,
+      },
+    });
+  });
+
+  router.get('/api/wjUrl', (_req, res) => ok(res, { url: content.setting<string>('wjUrl') ?? null }));
+  router.get('/api/innovate/category', (_req, res) => okData(res, content.innovationCategories()));
+  for (const template of ['gswe', 'cxyy'] as const) {
+    router.get(`/api/innovate/${template}/:id`, (req, res) => {
+      ok(res, found(content.programme(pathKey(req.params.id) as number, template)));
+    });
+  }
+  router.post('/api/friendly-link/list', (_req, res) => ok(res, content.friendlyLinks()));
+
+  router.get('/api/product-categories', (_req, res) => ok(res, content.productCategories()));
+  router.get('/api/products', (req, res) => ok(res, content.products(parse(schemas.productQuery, req.query))));
+  router.get('/api/products/:key', (req, res) => ok(res, found(content.product(pathKey(req.params.key, true)))));
+  router.get('/api/solutions', (req, res) => ok(res, content.solutions(parse(schemas.pageQuery, req.query))));
+  router.get('/api/solutions/:key', (req, res) => ok(res, found(content.solution(pathKey(req.params.key, true)))));
+  router.get('/api/cases', (req, res) => ok(res, content.cases(parse(schemas.caseQuery, req.query))));
+  router.get('/api/cases/:id', (req, res) => ok(res, found(content.caseById(pathKey(req.params.id) as number))));
+  router.get('/api/news-categories', (_req, res) => ok(res, content.newsCategories()));
+  router.get('/api/news', (req, res) => ok(res, content.news(parse(schemas.newsQuery, req.query))));
+  router.get('/api/news/:id', (req, res) => ok(res, found(content.newsItem(pathKey(req.params.id) as number))));
+  router.get('/api/pages/:page', (req, res) => {
+    if (req.params.page !== 'partners' && req.params.page !== 'about') throw notFound();
+    ok(res, content.sections(req.params.page));
+  });
+  router.get('/api/help', (_req, res) => ok(res, content.helpArticles()));
+  router.get('/api/help/:id', (req, res) => ok(res, found(content.helpArticle(pathKey(req.params.id) as number))));
+  router.get('/api/info', (_req, res) => ok(res, content.infoPages()));
+  router.get('/api/info/:id', (req, res) => ok(res, found(content.infoPage(pathKey(req.params.id) as number))));
+  router.get('/api/films', (req, res) => ok(res, content.films(parse(schemas.filmQuery, req.query).year)));
+  router.get('/api/films/:year/:name', (req, res) => {
+    const year = pathKey(req.params.year) as number;
+    if (!/^[a-z0-9-]{1,64}$/.test(req.params.name ?? '')) throw notFound();
+    ok(res, found(content.film(year, req.params.name)));
+  });
+  router.get('/api/topics/:slug', (req, res) => {
+    if (!/^[a-z0-9-]{1,64}$/.test(req.params.slug ?? '')) throw notFound();
+    ok(res, found(content.topic(req.params.slug)));
+  });
+
+  // Signed-in customers.
+  router.get('/api-kernel-portal/api/sys-users/common-login-info', signedIn, (_req, res) => {
+    const user = currentUser(res);
+    const company = user.company_id === null ? undefined : customers.company(user.company_id);
+    ok(res, {
+      userName: user.username,
+      mobile: user.mobile,
+      companyId: company?.id ?? null,
+      potalStatus: company?.certified === 1,
+    });
+  });
+  router.post('/api-kernel-portal/api/getCorrelationCompanyList', signedIn, (req: Request, res) => {
+    parse(schemas.correlationBody, req.body);
+    ok(res, customers.correlatedCompanies(currentUser(res).company_id));
+  });
+  router.get('/api-kernel-portal/api/verify/business', signedIn, (_req, res) => {
+    ok(res, customers.hasAdministrator(currentUser(res).company_id));
+  });
+  router.get(`/api-${brand}-portal/api/contract/check`, signedIn, (_req, res) => {
+    ok(res, customers.pendingAgreements(currentUser(res).id));
+  });
+  router.post(`/api-${brand}-portal/api/contract/confirm`, signedIn, (req, res) => {
+    const { sceneCode, contractVersion } = parse(schemas.confirmBody, req.body);
+    if (!customers.confirmAgreement(currentUser(res).id, sceneCode, contractVersion))
+      throw notFound('该协议版本不存在');
+    ok(res, true);
+  });
+
+  // Unknown API addresses answer in the envelope, not with the HTML 404 page.
+  router.all(['/api/{*rest}', '/api-kernel-portal/{*rest}', `/api-${brand}-portal/{*rest}`], () => {
+    throw notFound('接口不存在');
+  });
+  router.use(['/api', '/api-kernel-portal', `/api-${brand}-portal`], apiErrors);
+  return router;
+}

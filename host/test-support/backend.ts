@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEmbeddedBackend, type EmbeddedBackend } from '../api';
+import { PORTAL_APP_ID } from '../api/accounts/apps';
+import { createApp } from '../app';
+import { listen } from './server';
+
+export interface TestPortal {
+  backend: EmbeddedBackend;
+  server: Server;
+  port: number;
+  origin: string;
+  dataDir: string;
+  close(): void;
+}
+
+/** A portal with its embedded back-end on a fresh database, listening on loopback. */
+export async function startTestPortal(
+  options: { signInAttempts?: number; dataDir?: string } = {},
+): Promise<TestPortal> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const backend = createEmbeddedBackend({ dataDir, signInAttempts: options.signInAttempts });
+  const { server, port } = await listen(
+    createApp({ widgetsDir: 'dist/widgets', logLevel: 'silent', env: 'local', backend }),
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  backend.apps.register(PORTAL_APP_ID, [origin, `http://127.0.0.1:${port + 1}`]);
+  return {
+    backend,
+    server,
+    port,
+    origin,
+    dataDir,
+    close() {
+      server.close();
+      backend.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
