@@ -51,7 +51,7 @@ describe('pages', () => {
     const { headers } = await request(port, '/');
     assert.equal(headers['x-content-type-options'], 'nosniff');
     assert.equal(headers['x-frame-options'], 'SAMEORIGIN');
-    assert.equal(headers['referrer-policy'], 'no-referrer');
+    assert.equal(headers['referrer-policy'], 'same-origin');
     assert.equal(headers['x-powered-by'], undefined);
     assert.match(String(headers['content-security-policy']), /frame-ancestors 'self'/);
     assert.match(String(headers['content-security-policy']), /object-src 'none'/);

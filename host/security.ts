@@ -30,4 +30,7 @@ export const securityHeaders = helmet({
     },
   },
   strictTransportSecurity: false,
+  // Not no-referrer: with it, browsers send `Origin: null` even on same-origin form
+  // posts, and the Origin check of our forms could not tell friend from foe.
+  referrerPolicy: { policy: 'same-origin' },
 });

@@ -37,6 +37,7 @@ function SignInPage(props: SignInPageProps) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
+        <link rel="icon" href="data:," />
         <title>登录 - 智造云统一账号</title>
         <style nonce={props.nonce} dangerouslySetInnerHTML={{ __html: STYLE }} />
       </head>

@@ -1,0 +1,70 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const STARTUP_TIMEOUT_MS = 30_000;
+
+export interface PortalProcess {
+  url: string;
+  consoleUrl: string;
+  stop(): Promise<void>;
+}
+
+const canListen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+
+/** A free port whose successor is free too: the local console takes the next one. */
+async function freePortPair(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 40_000);
+    if ((await canListen(port)) && (await canListen(port + 1))) return port;
+  }
+  throw new Error('no two consecutive free ports');
+}
+
+function waitFor(server: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), STARTUP_TIMEOUT_MS);
+    const onData = (data: Buffer) => {
+      output += data;
+      const match = pattern.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    server.stdout?.on('data', onData);
+    server.stderr?.on('data', onData);
+    server.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+/**
+ * Starts the real server (`local`, as `npm start` runs it) with its own data
+ * folder, and waits until the portal and the local console both listen.
+ */
+export async function startPortalProcess(): Promise<PortalProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const port = await freePortPair();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORTAL_ENV: 'local' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitFor(server, /Local console listening on (http:\/\/\S+)/);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    consoleUrl: `http://127.0.0.1:${port + 1}`,
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

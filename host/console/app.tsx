@@ -1,0 +1,239 @@
+import { randomBytes } from 'node:crypto';
+import cookieParser from 'cookie-parser';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import * as v from 'valibot';
+import type { EmbeddedBackend } from '../api';
+import { PORTAL_APP_ID } from '../api/accounts/apps';
+import type { UserRow } from '../api/accounts/store';
+import { createLogger, requestLogger } from '../logger';
+import { cspNonce, securityHeaders } from '../security';
+import { ConsoleStore } from './console-store';
+import { doneBody, enterpriseBody, managerSettingBody, renderConsolePage, welcomeBody } from './pages';
+
+export interface ConsoleOptions {
+  backend: EmbeddedBackend;
+  /** The portal's port: the account service lives there. */
+  portalPort: () => number;
+  logLevel: string;
+}
+
+const SESSION_COOKIE = 'console_session';
+const STATE_COOKIE = 'console_state';
+const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, path: '/' };
+
+const companyIdParam = v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/), v.transform(Number));
+const redirectParam = v.optional(v.pipe(v.string(), v.maxLength(2048)));
+const creditCode = /^[0-9A-HJ-NPQRTUWXY]{18}$/;
+
+/**
+ * The minimal console of `local`, on its own origin (the portal's port + 1): the
+ * pages the portal sends people to, signing in through the account service, and
+ * really changing the account in the database.
+ */
+export function createConsoleApp({ backend, portalPort, logLevel }: ConsoleOptions): Express {
+  const store = new ConsoleStore(backend.db);
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(requestLogger(createLogger(logLevel)));
+  app.use(cspNonce);
+  app.use(securityHeaders);
+  // Forms here answer with a redirect back to the portal: form-action must allow it.
+  app.use((_req, res, next) => {
+    const csp = String(res.getHeader('Content-Security-Policy') ?? '');
+    const origins = backend.apps.origins(PORTAL_APP_ID).join(' ');
+    res.setHeader('Content-Security-Policy', csp.replace(/form-action [^;]*/, `form-action 'self' ${origins}`));
+    next();
+  });
+  app.use(cookieParser());
+  app.use(express.urlencoded({ extended: false, limit: '4kb' }));
+
+  /** This console's origin as the visitor reached it, if it is a registered one. */
+  const originOf = (req: Request) => {
+    const origin = `${req.protocol}://${req.get('host')}`;
+    return backend.apps.allows(PORTAL_APP_ID, origin) ? origin : undefined;
+  };
+  const accountServer = (req: Request) => `${req.protocol}://${req.hostname}:${portalPort()}`;
+  const page = (res: Response, title: string, body: Parameters<typeof renderConsolePage>[2], status = 200) =>
+    res
+      .status(status)
+      .type('html')
+      .setHeader('Cache-Control', 'no-store')
+      .send(renderConsolePage(res.locals.cspNonce, title, body));
+
+  /** Return addresses outside the portal's registered origins are never followed. */
+  const allowedReturn = (address: string | undefined): string | undefined => {
+    if (!address || !backend.apps.allows(PORTAL_APP_ID, address)) return undefined;
+    const url = new URL(address);
+    url.searchParams.set('webneedrefresh', 'true');
+    return url.href;
+  };
+
+  const signedIn = (req: Request, res: Response, next: NextFunction) => {
+    const token = req.cookies?.[SESSION_COOKIE];
+    const user = typeof token === 'string' ? backend.accounts.userByAccessToken(token) : undefined;
+    if (user) {
+      res.locals.user = user;
+      return next();
+    }
+    const origin = originOf(req);
+    if (!origin) return page(res, '无法访问', <p className="error">请通过已登记的地址访问控制台。</p>, 400);
+    const state = randomBytes(16).toString('base64url');
+    res.cookie(STATE_COOKIE, JSON.stringify({ state, next: req.originalUrl }), {
+      ...cookieOptions,
+      maxAge: 10 * 60 * 1000,
+    });
+    const auth = new URL('/api/guc/protocol/oauth2/auth', accountServer(req));
+    auth.search = new URLSearchParams({
+      appId: PORTAL_APP_ID,
+      redirectUri: `${origin}/auth/callback`,
+      page_type: 'c',
+      state,
+    }).toString();
+    res.redirect(303, auth.href);
+  };
+
+  app.get('/auth/callback', (req, res) => {
+    const origin = originOf(req);
+    let pending: { state?: string; next?: string } = {};
+    try {
+      pending = JSON.parse(String(req.cookies?.[STATE_COOKIE] ?? '{}'));
+    } catch {}
+    const code = typeof req.query.code === 'string' ? req.query.code : '';
+    const userId =
+      origin && pending.state && pending.state === req.query.state
+        ? backend.accounts.consumeCode(code, PORTAL_APP_ID, `${origin}/auth/callback`)
+        : undefined;
+    res.clearCookie(STATE_COOKIE, cookieOptions);
+    if (userId === undefined)
+      return page(res, '登录失败', <p className="error">登录码无效或已过期，请重新登录。</p>, 400);
+    const { accessToken } = backend.accounts.createSession(userId, PORTAL_APP_ID);
+    res.cookie(SESSION_COOKIE, accessToken, { ...cookieOptions, maxAge: 2 * 60 * 60 * 1000 });
+    const next = pending.next?.startsWith('/') && !pending.next.startsWith('//') ? pending.next : '/welcome';
+    res.redirect(303, next);
+  });
+
+  app.get('/', (_req, res) => res.redirect(303, '/welcome'));
+
+  app.get('/welcome', signedIn, (_req, res) => {
+    const user = res.locals.user as UserRow;
+    const company = user.company_id === null ? undefined : store.company(user.company_id);
+    page(
+      res,
+      '控制台首页',
+      welcomeBody({
+        name: user.name,
+        username: user.username,
+        companyId: company?.id ?? null,
+        companyName: company?.name ?? null,
+        certified: company?.certified === 1,
+        adminName: company?.adminName ?? null,
+      }),
+    );
+  });
+
+  /** The user's own company, named in the query or form; anyone else's is refused. */
+  const ownCompany = (req: Request, res: Response, key: string) => {
+    const user = res.locals.user as UserRow;
+    const parsed = v.safeParse(
+      companyIdParam,
+      req.method === 'POST' ? (req.body?.[key] ?? req.body?.companyId) : req.query[key],
+    );
+    const id = parsed.success ? parsed.output : user.company_id;
+    if (id === null || id !== user.company_id) return undefined;
+    return store.company(id);
+  };
+  const redirectOf = (req: Request) => {
+    const parsed = v.safeParse(redirectParam, req.method === 'POST' ? req.body?.redirectUrl : req.query.redirectUrl);
+    return parsed.success ? parsed.output : undefined;
+  };
+  const forbidden = (res: Response) => page(res, '无权操作', <p className="error">只能管理您所在企业的信息。</p>, 403);
+  const sameOrigin = (req: Request) => req.get('Origin') === undefined || req.get('Origin') === originOf(req);
+
+  app.get('/company/manager-setting', signedIn, (req, res) => {
+    const company = ownCompany(req, res, 'companyId');
+    if (!company) return forbidden(res);
+    if (company.adminUserId !== null) {
+      return page(
+        res,
+        '企业管理员',
+        doneBody(`企业管理员为 ${company.adminName}。`, allowedReturn(redirectOf(req)) ?? '/welcome'),
+      );
+    }
+    const user = res.locals.user as UserRow;
+    page(
+      res,
+      '设置企业管理员',
+      managerSettingBody({
+        companyName: company.name,
+        companyId: company.id,
+        userName: user.name,
+        redirectUrl: redirectOf(req),
+      }),
+    );
+  });
+
+  app.post('/company/manager-setting', signedIn, (req, res) => {
+    const company = ownCompany(req, res, 'companyId');
+    if (!company || !sameOrigin(req)) return forbidden(res);
+    store.setAdministrator((res.locals.user as UserRow).id, company.id);
+    const back = allowedReturn(redirectOf(req));
+    if (back) return res.redirect(303, back);
+    page(res, '设置完成', doneBody('已将您设为企业管理员。', '/welcome'));
+  });
+
+  app.get('/company/enterprise', signedIn, (req, res) => {
+    const company = ownCompany(req, res, 'companyid');
+    if (!company) return forbidden(res);
+    if (company.certified === 1) {
+      return page(
+        res,
+        '企业认证',
+        doneBody(`企业「${company.name}」已完成认证。`, allowedReturn(redirectOf(req)) ?? '/welcome'),
+      );
+    }
+    page(
+      res,
+      '企业认证',
+      enterpriseBody({ companyName: company.name, companyId: company.id, redirectUrl: redirectOf(req) }),
+    );
+  });
+
+  app.post('/company/enterprise', signedIn, (req, res) => {
+    const company = ownCompany(req, res, 'companyid');
+    if (!company || !sameOrigin(req)) return forbidden(res);
+    const name = String(req.body?.name ?? '').trim();
+    const code = String(req.body?.creditCode ?? '')
+      .trim()
+      .toUpperCase();
+    const legalPerson = String(req.body?.legalPerson ?? '').trim();
+    const error =
+      !name || name.length > 64
+        ? '请填写企业名称（64 字以内）'
+        : !creditCode.test(code)
+          ? '统一社会信用代码应为 18 位数字或大写字母'
+          : !legalPerson || legalPerson.length > 32
+            ? '请填写法定代表人'
+            : undefined;
+    if (error) {
+      return page(
+        res,
+        '企业认证',
+        enterpriseBody({
+          companyName: company.name,
+          companyId: company.id,
+          redirectUrl: redirectOf(req),
+          error,
+          values: { name, creditCode: code, legalPerson },
+        }),
+        400,
+      );
+    }
+    store.certify((res.locals.user as UserRow).id, company.id, { name, creditCode: code, legalPerson });
+    const back = allowedReturn(redirectOf(req));
+    if (back) return res.redirect(303, back);
+    page(res, '认证完成', doneBody('企业认证已完成。', '/welcome'));
+  });
+
+  app.use((_req, res) => page(res, '页面不存在', <p>This page could not be found / 页面不存在</p>, 404));
+  return app;
+}

@@ -1,0 +1,142 @@
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+
+const STYLE = `
+*{box-sizing:border-box}body{margin:0;background:#f2f5fa;color:#1d2129;font:15px/1.6 "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",system-ui,sans-serif}
+header{padding:14px 24px;background:#1d2129;color:#fff;font-weight:600}main{max-width:720px;margin:32px auto;padding:32px;background:#fff;border-radius:8px}
+h1{margin-top:0;font-size:22px}dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px}dt{color:#4e5969}dd{margin:0}
+label{display:block;margin:16px 0 6px;font-weight:600}input{width:100%;padding:10px 12px;border:1px solid #c9cdd4;border-radius:4px;font:inherit}
+button,.button{display:inline-block;margin-top:24px;padding:10px 24px;border:0;border-radius:4px;background:#1664ff;color:#fff;font:inherit;text-decoration:none;cursor:pointer}
+:focus-visible{outline:2px solid #1664ff;outline-offset:2px}.notice{padding:8px 12px;border-radius:4px;background:#e8f3ff}.error{padding:8px 12px;border-radius:4px;background:#fdecee;color:#b42318}`;
+
+export function renderConsolePage(nonce: string, title: string, body: ReactNode): string {
+  return `<!doctype html>${renderToStaticMarkup(
+    <html lang="zh-CN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <link rel="icon" href="data:," />
+        <title>{`${title} - 智造云控制台`}</title>
+        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: STYLE }} />
+      </head>
+      <body>
+        <header>智造云控制台（本地）</header>
+        <main>
+          <h1>{title}</h1>
+          {body}
+        </main>
+      </body>
+    </html>,
+  )}`;
+}
+
+export interface ConsoleUser {
+  name: string;
+  username: string;
+  companyId: number | null;
+  companyName: string | null;
+  certified: boolean;
+  adminName: string | null;
+}
+
+export function welcomeBody(user: ConsoleUser) {
+  return (
+    <>
+      <p>欢迎回来，{user.name}。</p>
+      <dl>
+        <dt>账号</dt>
+        <dd>{user.username}</dd>
+        <dt>企业</dt>
+        <dd>{user.companyName ?? '未加入企业'}</dd>
+        <dt>企业认证</dt>
+        <dd>{user.certified ? '已认证' : '未认证'}</dd>
+        <dt>企业管理员</dt>
+        <dd>{user.adminName ?? '未设置'}</dd>
+      </dl>
+      <p>
+        {!user.certified && user.companyId !== null && (
+          <a className="button" href={`/company/enterprise?companyid=${user.companyId}`}>
+            去认证企业
+          </a>
+        )}{' '}
+        {!user.adminName && user.companyId !== null && (
+          <a className="button" href={`/company/manager-setting?companyId=${user.companyId}`}>
+            去设置管理员
+          </a>
+        )}
+      </p>
+    </>
+  );
+}
+
+export function managerSettingBody(props: {
+  companyName: string;
+  companyId: number;
+  userName: string;
+  redirectUrl?: string;
+  error?: string;
+}) {
+  return (
+    <form method="post">
+      <p className="notice">企业「{props.companyName}」尚未设置管理员。设置后，管理员可以为企业订购产品并管理订单。</p>
+      <input type="hidden" name="companyId" value={String(props.companyId)} />
+      {props.redirectUrl && <input type="hidden" name="redirectUrl" value={props.redirectUrl} />}
+      <p>将当前账号（{props.userName}）设为企业管理员。</p>
+      {props.error && (
+        <p className="error" role="alert">
+          {props.error}
+        </p>
+      )}
+      <button type="submit">设为管理员</button>
+    </form>
+  );
+}
+
+export function enterpriseBody(props: {
+  companyName: string;
+  companyId: number;
+  redirectUrl?: string;
+  error?: string;
+  values?: Record<string, string>;
+}) {
+  return (
+    <form method="post">
+      <p className="notice">完成企业认证后即可在门户订购产品。</p>
+      <input type="hidden" name="companyId" value={String(props.companyId)} />
+      {props.redirectUrl && <input type="hidden" name="redirectUrl" value={props.redirectUrl} />}
+      <label htmlFor="name">企业名称</label>
+      <input id="name" name="name" required maxLength={64} value={props.values?.name ?? props.companyName} />
+      <label htmlFor="creditCode">统一社会信用代码</label>
+      <input
+        id="creditCode"
+        name="creditCode"
+        required
+        pattern="[0-9A-HJ-NPQRTUWXY]{18}"
+        maxLength={18}
+        value={props.values?.creditCode ?? ''}
+      />
+      <label htmlFor="legalPerson">法定代表人</label>
+      <input id="legalPerson" name="legalPerson" required maxLength={32} value={props.values?.legalPerson ?? ''} />
+      {props.error && (
+        <p className="error" role="alert">
+          {props.error}
+        </p>
+      )}
+      <button type="submit">提交认证</button>
+    </form>
+  );
+}
+
+export function doneBody(message: string, next: string) {
+  return (
+    <>
+      <p className="notice" role="status">
+        {message}
+      </p>
+      <a className="button" href={next}>
+        返回
+      </a>
+    </>
+  );
+}
