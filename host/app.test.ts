@@ -200,3 +200,27 @@ describe('widget files', () => {
     assert.ok(JSON.parse(res.body).sources.some((source: string) => source.endsWith('widgets/portal.ts')));
   });
 });
+
+describe('media', () => {
+  for (const path of [
+    '/media/logo.svg',
+    '/media/avatar/demo.svg',
+    '/media/badge/wechat.svg',
+    '/media/cover/product-1.svg'.replace('product-1', 'product/1'),
+  ]) {
+    it(`draws ${path} as a cacheable SVG`, async () => {
+      const res = await request(port, path);
+      assert.equal(res.status, 200);
+      assert.match(String(res.headers['content-type']), /^image\/svg\+xml/);
+      assert.match(res.headers['cache-control'] ?? '', /immutable/);
+      assert.match(res.body, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      assert.equal((await request(port, path)).body, res.body);
+    });
+  }
+
+  it('refuses names that are not plain slugs', async () => {
+    for (const path of ['/media/avatar/%3Cscript%3E.svg', '/media/cover/x/..%2f..%2fetc.svg', '/media/avatar/.svg']) {
+      assert.equal((await request(port, path)).status, 404, path);
+    }
+  });
+});

@@ -1,11 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express, { type Express } from 'express';
+import type { PortalEnvironment } from '../widgets/core/env';
 import type { EmbeddedBackend } from './api';
 import type { HostConfig } from './config';
+import { remoteEnvironment } from './environments';
 import { createLogger, requestLogger } from './logger';
+import { mediaRoutes } from './media';
 import { loadPageAssets } from './pages/assets';
 import { portalScript } from './portal-script';
+import { apiProxies } from './proxy';
 import { errorPage, limitUrlLength, notFound } from './routes/errors';
 import { pageRoutes } from './routes/pages';
 import { cspNonce, securityHeaders } from './security';
@@ -15,6 +19,8 @@ export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
   Partial<Pick<HostConfig, 'env'>> & {
     /** The embedded back-end (`local`); other environments use the real servers. */
     backend?: EmbeddedBackend;
+    /** Where the API prefixes go when there is no embedded back-end (default: the environment's servers). */
+    upstream?: Pick<PortalEnvironment, 'accountServer' | 'api' | 'brand'>;
   };
 
 /** Builds the portal's Express app without listening, so tests can drive it. */
@@ -39,8 +45,12 @@ export function createApp(options: AppOptions): Express {
   if (options.backend) {
     app.use('/api/guc', options.backend.accountRoutes);
     app.use(options.backend.portalRoutes);
+  } else if (options.env && options.env !== 'local') {
+    for (const [prefix, proxy] of apiProxies(options.upstream ?? remoteEnvironment(options.env)))
+      app.use(prefix, proxy);
   }
   app.use(express.static(fileURLToPath(new URL('./public', import.meta.url)), { index: false, maxAge: '1d' }));
+  app.use(mediaRoutes());
   app.use(pageRoutes(assets));
 
   app.use(notFound);

@@ -20,6 +20,11 @@ const REMOTE: Record<Exclude<PortalEnvName, 'local'>, Remote> = {
   prod: remote(''),
 };
 
+/** The real servers of an environment other than `local`. */
+export function remoteEnvironment(name: Exclude<PortalEnvName, 'local'>): PortalEnvironment {
+  return { name, appId: APP_ID, brand: BRAND, ...REMOTE[name] };
+}
+
 /**
  * What the widgets are told about their environment. `local` says only its name:
  * every service is then on the portal's own origin and the console on the next

@@ -1,6 +1,7 @@
 import express, { type Request, type Response, Router } from 'express';
 import type { AccountStore } from '../accounts/store';
 import { apiErrors, notFound, ok, parse } from '../envelope';
+import { openApiDocument } from '../openapi';
 import { currentUser, requireUser } from './auth';
 import type { ContentStore } from './content-store';
 import type { CustomerStore } from './customer-store';
@@ -40,6 +41,8 @@ export function portalApi({ content, customers, accounts, brand }: PortalApiOpti
   const router = Router();
   const signedIn = requireUser(accounts);
   router.use(['/api', '/api-kernel-portal', `/api-${brand}-portal`], express.json({ limit: JSON_LIMIT }));
+
+  router.get('/api/openapi.json', (_req, res) => void res.json(openApiDocument));
 
   router.get('/api/common/index', (_req, res) => {
     const footer = content.setting<Record<string, unknown>>('footer') ?? {};

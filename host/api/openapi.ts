@@ -1,0 +1,333 @@
+/**
+ * The OpenAPI description of the embedded back-end: the portal API (SPEC §7 and
+ * the read calls pages use) and the central account service. Served at
+ * `/api/openapi.json`; the API tests validate real answers against it.
+ */
+
+type Schema = Record<string, unknown>;
+
+const str = { type: 'string' };
+const int = { type: 'integer' };
+const bool = { type: 'boolean' };
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const arrayOf = (items: Schema) => ({ type: 'array', items });
+const obj = (properties: Record<string, Schema>, required = Object.keys(properties)) => ({
+  type: 'object',
+  properties,
+  required,
+});
+
+/** `{code: '0000', result, msg, status}` around a payload. */
+const envelope = (result: Schema) =>
+  obj({ code: { const: '0000' }, result, msg: str, status: int }, ['code', 'result']);
+/** The legacy `{code, data}` shape of a few site calls. */
+const dataEnvelope = (data: Schema) => obj({ code: { const: '0000' }, data, msg: str, status: int }, ['code', 'data']);
+const paged = (item: Schema) => obj({ list: arrayOf(item), total: int, page: int, pageSize: int });
+
+const failure = {
+  description: '失败：{code, msg, status}',
+  content: { 'application/json': { schema: ref('Failure') } },
+};
+const answer = (schema: Schema, description = '成功') => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+const query = (name: string, schema: Schema, required = false, description?: string) => ({
+  name,
+  in: 'query',
+  required,
+  schema,
+  description,
+});
+const path = (name: string, schema: Schema = str) => ({ name, in: 'path', required: true, schema });
+const bearer = [{ bearer: [] }];
+const companyHeader = {
+  name: 'companyId',
+  in: 'header',
+  required: false,
+  schema: str,
+  description: '调用方企业；非本企业则 403，0 表示无',
+};
+const paging = [query('page', int), query('pageSize', int)];
+
+const read = (summary: string, schema: Schema, parameters: unknown[] = [], notFound = false) => ({
+  get: {
+    summary,
+    parameters,
+    responses: { 200: answer(schema), 400: failure, ...(notFound ? { 404: failure } : {}) },
+  },
+});
+
+const signedIn = (method: 'get' | 'post', summary: string, schema: Schema, body?: Schema) => ({
+  [method]: {
+    summary,
+    security: bearer,
+    parameters: [companyHeader],
+    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+    responses: { 200: answer(schema), 400: failure, 401: failure, 403: failure, 404: failure, 413: failure },
+  },
+});
+
+export const openApiDocument = {
+  openapi: '3.1.0',
+  info: {
+    title: '智造云门户 API（内置后端）',
+    version: '1.0.0',
+    description: '门户 API 与统一账号服务。成功码 0000；失败以 HTTP 状态与 {code, msg, status} 返回，msg 为中文。',
+  },
+  components: {
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    schemas: {
+      Failure: obj({ code: str, msg: str, status: int }),
+      PageCommon: obj({
+        commonHotProductSingleDTO: obj({
+          commonHotProductDTOList: arrayOf(obj({ id: int, productName: str, productId: int })),
+        }),
+        commonSolutionSingleDTO: obj({ solutionDTOList: arrayOf(obj({ id: int, title: str })) }),
+        innovationPracticeNav: arrayOf(ref('InnovationCategory')),
+        newsCategoryDTOList: arrayOf(obj({ id: int, title: str })),
+        logoDTO: obj({ photo: str }),
+        footerCommonDTO: obj({
+          photo1: str,
+          title1: str,
+          photo2: str,
+          title2: str,
+          serviceHotline: str,
+          serviceTime: str,
+          address: str,
+        }),
+        navStatus: bool,
+      }),
+      InnovationCategory: obj({ id: int, title: str, menuTemplateId: { enum: [1, 2] } }),
+      FriendlyLink: obj({ id: int, name: str, url: { type: 'string', format: 'uri' } }),
+      ProductSummary: obj({ id: int, associationNo: str, categoryId: int, name: str, summary: str, hot: bool }),
+      Edition: obj({
+        id: int,
+        name: str,
+        priceFen: { type: 'integer', minimum: 0 },
+        unit: str,
+        features: arrayOf(str),
+      }),
+      Product: obj({
+        id: int,
+        associationNo: str,
+        categoryId: int,
+        categoryName: str,
+        name: str,
+        summary: str,
+        descriptionHtml: str,
+        highlights: arrayOf(obj({ title: str, text: str })),
+        scenarios: arrayOf(str),
+        hot: bool,
+        editions: arrayOf(ref('Edition')),
+      }),
+      SolutionSummary: obj({ id: int, associationNo: str, title: str, industry: str, summary: str, common: bool }),
+      Solution: obj({
+        id: int,
+        associationNo: str,
+        title: str,
+        industry: str,
+        summary: str,
+        painPoints: arrayOf(str),
+        contentHtml: str,
+        productIds: arrayOf(int),
+        common: bool,
+      }),
+      CaseSummary: obj({
+        id: int,
+        title: str,
+        customer: str,
+        industry: str,
+        summary: str,
+        solutionId: { type: ['integer', 'null'] },
+        publishedAt: str,
+      }),
+      Case: obj({
+        id: int,
+        title: str,
+        customer: str,
+        industry: str,
+        summary: str,
+        contentHtml: str,
+        results: arrayOf(obj({ label: str, value: str })),
+        solutionId: { type: ['integer', 'null'] },
+        publishedAt: str,
+      }),
+      NewsSummary: obj({ id: int, categoryId: int, title: str, summary: str, source: str, publishedAt: str }),
+      News: obj({
+        id: int,
+        categoryId: int,
+        categoryTitle: str,
+        title: str,
+        summary: str,
+        contentHtml: str,
+        source: str,
+        publishedAt: str,
+      }),
+      Section: obj({ anchor: str, title: str, html: str }),
+      Film: obj({ id: int, year: int, name: str, title: str, description: str, duration: int }),
+      Agreement: obj({ code: str, templateVersion: str, title: str, content: str }),
+      Tokens: obj({ accessToken: str, refreshToken: str, expiresIn: int }),
+      UserInfo: obj({
+        name: str,
+        userName: str,
+        headImg: str,
+        mobile: str,
+        companyId: { type: ['integer', 'null'] },
+        companyName: { type: ['string', 'null'] },
+        potalStatus: bool,
+      }),
+    },
+  },
+  paths: {
+    '/api/common/index': read(
+      '页面公共数据（data.pageCommonDTO）',
+      dataEnvelope(obj({ pageCommonDTO: ref('PageCommon') })),
+    ),
+    '/api/wjUrl': read('问卷地址', envelope(obj({ url: { type: ['string', 'null'] } }))),
+    '/api/innovate/category': read('创新实训分类', dataEnvelope(arrayOf(ref('InnovationCategory')))),
+    '/api/innovate/gswe/{id}': read('工厂式实训（gswe 模板）', envelope({ type: 'object' }), [path('id', int)], true),
+    '/api/innovate/cxyy/{id}': read('创新应用（cxyy 模板）', envelope({ type: 'object' }), [path('id', int)], true),
+    '/api/friendly-link/list': {
+      post: { summary: '友情链接', responses: { 200: answer(envelope(arrayOf(ref('FriendlyLink')))) } },
+    },
+    '/api/product-categories': read('产品分类', envelope(arrayOf(obj({ id: int, name: str })))),
+    '/api/products': read('产品列表', envelope(paged(ref('ProductSummary'))), [...paging, query('categoryId', int)]),
+    '/api/products/{key}': read('产品详情（id 或 associationNo）', envelope(ref('Product')), [path('key')], true),
+    '/api/solutions': read('解决方案列表', envelope(paged(ref('SolutionSummary'))), paging),
+    '/api/solutions/{key}': read('解决方案详情（id 或 associationNo）', envelope(ref('Solution')), [path('key')], true),
+    '/api/cases': read('案例列表', envelope(paged(ref('CaseSummary'))), [...paging, query('industry', str)]),
+    '/api/cases/{id}': read('案例详情', envelope(ref('Case')), [path('id', int)], true),
+    '/api/news-categories': read('新闻分类', envelope(arrayOf(obj({ id: int, title: str })))),
+    '/api/news': read('新闻列表', envelope(paged(ref('NewsSummary'))), [...paging, query('categoryId', int)]),
+    '/api/news/{id}': read('新闻详情', envelope(ref('News')), [path('id', int)], true),
+    '/api/pages/{page}': read(
+      '页面分节（partners、about）',
+      envelope(arrayOf(ref('Section'))),
+      [path('page', { enum: ['partners', 'about'] })],
+      true,
+    ),
+    '/api/help': read('帮助中心文章列表', envelope(arrayOf(obj({ id: int, category: str, title: str })))),
+    '/api/help/{id}': read(
+      '帮助文章（49 为隐私政策）',
+      envelope(obj({ id: int, category: str, title: str, contentHtml: str })),
+      [path('id', int)],
+      true,
+    ),
+    '/api/info': read('资讯页列表', envelope(arrayOf(obj({ id: int, title: str, summary: str, publishedAt: str })))),
+    '/api/info/{id}': read(
+      '资讯页',
+      envelope(obj({ id: int, title: str, summary: str, contentHtml: str, publishedAt: str })),
+      [path('id', int)],
+      true,
+    ),
+    '/api/films': read('宣传片', envelope(arrayOf(ref('Film'))), [query('year', int)]),
+    '/api/films/{year}/{name}': read('宣传片详情', envelope(ref('Film')), [path('year', int), path('name')], true),
+    '/api/topics/{slug}': read('专题页（battery）', envelope({ type: 'object' }), [path('slug')], true),
+    '/api-kernel-portal/api/sys-users/common-login-info': signedIn(
+      'get',
+      '当前用户（门户视角）',
+      envelope(obj({ userName: str, mobile: str, companyId: { type: ['integer', 'null'] }, potalStatus: bool })),
+    ),
+    '/api-kernel-portal/api/getCorrelationCompanyList': signedIn(
+      'post',
+      '可下单的关联企业',
+      envelope(arrayOf(obj({ companyId: int, companyName: str, certified: bool, hasAdministrator: bool }))),
+      obj({ productNo: str }),
+    ),
+    '/api-kernel-portal/api/verify/business': signedIn('get', '企业是否已设置管理员', envelope(bool)),
+    '/api-zzy-portal/api/contract/check': signedIn('get', '待确认的协议', envelope(arrayOf(ref('Agreement')))),
+    '/api-zzy-portal/api/contract/confirm': signedIn(
+      'post',
+      '确认协议',
+      envelope(bool),
+      obj({ sceneCode: str, contractVersion: str }),
+    ),
+    '/api/guc/protocol/oauth2/auth': {
+      get: {
+        summary: '登录页（HTML）',
+        parameters: [
+          query('appId', str, true),
+          query('redirectUri', str, true),
+          query('page_type', { enum: ['c', 'b'] }),
+          query('state', str),
+        ],
+        responses: { 200: { description: '登录表单' }, 400: { description: '应用或回跳地址未登记' } },
+      },
+      post: {
+        summary: '提交登录（表单）',
+        responses: {
+          303: { description: '回跳 redirectUri?code=&state=' },
+          400: { description: '请求无效' },
+          401: { description: '账号或密码错误' },
+          413: { description: '表单过大' },
+          429: { description: '失败次数过多' },
+        },
+      },
+    },
+    '/api/guc/protocol/oauth2/token/by-code': read('登录码换取令牌（一次性，60 秒）', envelope(ref('Tokens')), [
+      query('code', str, true),
+      query('appId', str, true),
+      query('redirectUri', str, true),
+    ]),
+    '/api/guc/token/refresh': {
+      get: {
+        summary: '刷新令牌（轮换）',
+        parameters: [query('refreshToken', str, true)],
+        responses: { 200: answer(envelope(ref('Tokens'))), 400: failure, 401: failure },
+      },
+    },
+    '/api/guc/token/verify': {
+      get: { summary: '校验令牌', security: bearer, responses: { 200: answer(envelope(bool)), 401: failure } },
+    },
+    '/api/guc/customer/current/customer-info': {
+      get: {
+        summary: '当前客户（客户模式）',
+        security: bearer,
+        responses: { 200: answer(envelope(ref('UserInfo'))), 401: failure },
+      },
+    },
+    '/api/guc/current/user-info': {
+      get: {
+        summary: '当前用户（业务模式）',
+        security: bearer,
+        responses: { 200: answer(envelope(ref('UserInfo'))), 401: failure },
+      },
+    },
+    '/api/guc/current/menu/tree': {
+      get: {
+        summary: '菜单树',
+        security: bearer,
+        parameters: [query('appId', str, true), query('code', str)],
+        responses: {
+          200: answer(envelope(arrayOf(obj({ code: str, name: str, path: str, children: { type: 'array' } })))),
+          400: failure,
+          401: failure,
+        },
+      },
+    },
+    '/api/guc/current/buttons': {
+      get: {
+        summary: '按钮权限',
+        security: bearer,
+        parameters: [query('appId', str, true)],
+        responses: { 200: answer(envelope(arrayOf(str))), 400: failure, 401: failure },
+      },
+    },
+    '/api/guc/view/token/hub': {
+      get: {
+        summary: '跨域令牌同步框架（HTML，仅登记的来源可嵌入）',
+        parameters: [query('appId', str, true)],
+        responses: { 200: { description: 'HTML' }, 400: failure },
+      },
+    },
+    '/api/guc/protocol/oauth2/logout': {
+      get: {
+        summary: '退出登录',
+        parameters: [query('token', str), query('redirectUri', str)],
+        responses: { 303: { description: '回到登记的 redirectUri，否则回首页' } },
+      },
+    },
+  },
+} as const;

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { type RequestHandler, Router } from 'express';
+
+/**
+ * The images the content refers to, drawn here as SVG: a logo, avatars, the
+ * footer's badges and cover art. Deterministic (the same address always gives the
+ * same picture), so they cache for a year. Nothing is fetched from outside.
+ */
+
+const PALETTE = ['#1664ff', '#0e9f6e', '#7c3aed', '#d97706', '#0891b2', '#db2777', '#4f46e5', '#059669'];
+const hashOf = (text: string) => createHash('sha256').update(text).digest();
+const colourOf = (text: string) => PALETTE[(hashOf(text)[0] ?? 0) % PALETTE.length] as string;
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40" role="img" aria-label="智造云"><title>智造云</title>
+<rect width="40" height="40" rx="8" fill="#1664ff"/><path d="M10 28V12h5l5 8 5-8h5v16h-5v-8l-5 8-5-8v8z" fill="#fff"/>
+<text x="50" y="27" font-family="PingFang SC,Microsoft YaHei,Noto Sans CJK SC,sans-serif" font-size="20" font-weight="700" fill="currentColor">智造云</text></svg>`;
+
+function avatar(name: string): string {
+  const letter = escapeXml(name.slice(0, 1).toUpperCase());
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><title>${escapeXml(name)}</title><circle cx="32" cy="32" r="32" fill="${colourOf(name)}"/>
+<text x="32" y="42" text-anchor="middle" font-family="sans-serif" font-size="28" font-weight="700" fill="#fff">${letter}</text></svg>`;
+}
+
+/** A QR-like pattern: the footer's two photo badges (official account, service). */
+function badge(name: string): string {
+  const bits = hashOf(name);
+  const cells: string[] = [];
+  for (let y = 0; y < 21; y++) {
+    for (let x = 0; x < 21; x++) {
+      const finder = (x < 7 || x > 13) && y < 7 ? true : x < 7 && y > 13;
+      const on = finder
+        ? ![1, 5].includes(x % 14 === 0 ? 0 : x > 13 ? x - 14 : x) || ![1, 5].includes(y > 13 ? y - 14 : y)
+        : ((bits[(x * 21 + y) % bits.length] ?? 0) >> ((x + y) % 8)) & 1;
+      if (on) cells.push(`<rect x="${x}" y="${y}" width="1" height="1"/>`);
+    }
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 25 25"><title>${escapeXml(name)}</title><rect x="-2" y="-2" width="25" height="25" fill="#fff"/><g fill="#1d2129">${cells.join('')}</g></svg>`;
+}
+
+function cover(kind: string, id: string): string {
+  const seed = `${kind}-${id}`;
+  const a = colourOf(seed);
+  const b = colourOf(`${seed}-b`);
+  const bits = hashOf(seed);
+  const shapes = [0, 1, 2, 3, 4]
+    .map((i) => {
+      const x = ((bits[i] ?? 0) / 255) * 640;
+      const y = ((bits[i + 5] ?? 0) / 255) * 360;
+      const r = 30 + ((bits[i + 10] ?? 0) / 255) * 120;
+      return `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${r.toFixed(0)}" fill="#fff" fill-opacity="0.08"/>`;
+    })
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs><rect width="640" height="360" fill="url(#g)"/>${shapes}<path d="M0 300 L160 220 L300 260 L460 170 L640 230 L640 360 L0 360 Z" fill="#fff" fill-opacity="0.12"/></svg>`;
+}
+
+const NAME = /^[a-z0-9-]{1,40}$/;
+
+const svg =
+  (draw: (params: Record<string, string>) => string | undefined): RequestHandler =>
+  (req, res, next) => {
+    const params = Object.fromEntries(Object.entries(req.params).map(([key, value]) => [key, String(value)]));
+    if (!Object.values(params).every((value) => NAME.test(value))) return next();
+    const body = draw(params);
+    if (body === undefined) return next();
+    res.type('image/svg+xml').setHeader('Cache-Control', 'public, max-age=31536000, immutable').send(body);
+  };
+
+export function mediaRoutes(): Router {
+  const router = Router();
+  router.get(
+    '/media/logo.svg',
+    svg(() => LOGO),
+  );
+  router.get(
+    '/media/avatar/:name.svg',
+    svg(({ name }) => avatar(name ?? '')),
+  );
+  router.get(
+    '/media/badge/:name.svg',
+    svg(({ name }) => badge(name ?? '')),
+  );
+  router.get(
+    '/media/cover/:kind/:id.svg',
+    svg(({ kind, id }) => cover(kind ?? '', id ?? '')),
+  );
+  return router;
+}

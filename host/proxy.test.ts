@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { createApp } from './app';
+import { listen, request } from './test-support/server';
+
+/** Three fake upstreams that say who they are and what they received. */
+const upstreams: Record<string, Server> = {};
+const originOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+let portal: { server: Server; port: number };
+
+before(async () => {
+  for (const name of ['portal', 'kernel', 'brand', 'account']) {
+    upstreams[name] = createServer((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ upstream: name, url: req.url, authorization: req.headers.authorization ?? null }));
+    });
+    await new Promise<void>((resolve) => upstreams[name]!.listen(0, '127.0.0.1', resolve));
+  }
+  const app = createApp({
+    widgetsDir: 'dist/widgets',
+    logLevel: 'silent',
+    env: 'test',
+    upstream: {
+      brand: 'zzy',
+      accountServer: originOf(upstreams.account!),
+      api: {
+        portal: originOf(upstreams.portal!),
+        kernel: originOf(upstreams.kernel!),
+        brand: originOf(upstreams.brand!),
+      },
+    },
+  });
+  portal = await listen(app);
+});
+after(() => {
+  portal.server.close();
+  for (const server of Object.values(upstreams)) server.close();
+});
+
+describe('API proxies outside local', () => {
+  const cases: Array<[string, string]> = [
+    ['/api/common/index', 'portal'],
+    ['/api-kernel-portal/api/verify/business', 'kernel'],
+    ['/api-zzy-portal/api/contract/check', 'brand'],
+    ['/api/guc/token/verify', 'account'],
+  ];
+  for (const [path, upstream] of cases) {
+    it(`sends ${path} to the ${upstream} server, path and token intact`, async () => {
+      const res = await request(portal.port, `${path}?x=1`, { headers: { Authorization: 'Bearer zat_abc' } });
+      const body = JSON.parse(res.body);
+      assert.equal(body.upstream, upstream);
+      assert.equal(body.url, `${path}?x=1`);
+      assert.equal(body.authorization, 'Bearer zat_abc');
+    });
+  }
+
+  it('answers 502 in the envelope when the upstream is down', async () => {
+    const down = createApp({
+      widgetsDir: 'dist/widgets',
+      logLevel: 'silent',
+      env: 'test',
+      upstream: {
+        brand: 'zzy',
+        accountServer: 'http://127.0.0.1:9',
+        api: { portal: 'http://127.0.0.1:9', kernel: 'http://127.0.0.1:9', brand: 'http://127.0.0.1:9' },
+      },
+    });
+    const { server, port } = await listen(down);
+    try {
+      const res = await request(port, '/api/common/index');
+      assert.equal(res.status, 502);
+      assert.equal(JSON.parse(res.body).code, 'E0502');
+    } finally {
+      server.close();
+    }
+  });
+});
