@@ -28,7 +28,7 @@ const inFolder = (id: string, folder: string) => id.includes(`/${folder}/`);
  * - `account`: the account SDK: widgets that sign in.
  * A page that shows only the cookie notice loads the runtime alone.
  */
-const STATE_MODULES = /\/widgets\/core\/(stores\/|tokens\.ts$|env\.ts$|toast\.ts$)/;
+const STATE_MODULES = /\/widgets\/core\/(stores\/|tokens\.ts$|env\.ts$|toast\.ts$|base\.ts$)/;
 const RUNTIME_PACKAGES = /\/node_modules\/(preact|@r2wc|nanostores|@nanostores|js-cookie|react|react-dom)\//;
 
 function manualChunks(id: string): string | undefined {
@@ -55,7 +55,7 @@ const config: RollupOptions = {
     }),
     nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
     commonjs(),
-    cssString(),
+    cssString({ emit: true }),
     esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' }),
     noReact(),
     elementManifest(),
@@ -70,7 +70,8 @@ const config: RollupOptions = {
     dir: OUT_DIR,
     format: 'es',
     entryFileNames: '[name].js',
-    chunkFileNames: 'chunks/[name]-[hash].js',
+    // Short names: portal.js lists every element's chunk.
+    chunkFileNames: (chunk) => `chunks/${chunk.name.replace(/\.element$/, '')}-[hash].js`,
     sourcemap: true,
     manualChunks,
     plugins: [

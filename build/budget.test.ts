@@ -6,8 +6,8 @@ import { describe, it } from 'node:test';
 import type { OutputBundle, OutputChunk, PluginContext } from 'rollup';
 import { KB, noReact, reportAndCheck } from './budget';
 
-const chunk = (name: string, moduleIds: string[] = []) =>
-  ({ type: 'chunk', name, fileName: `${name}.js`, moduleIds }) as unknown as OutputChunk;
+const chunk = (name: string, moduleIds: string[] = [], imports: string[] = []) =>
+  ({ type: 'chunk', name, fileName: `${name}.js`, moduleIds, imports }) as unknown as OutputChunk;
 
 const bundleOf = (...chunks: OutputChunk[]) =>
   Object.fromEntries(chunks.map((c) => [c.fileName, c])) as unknown as OutputBundle;
@@ -52,7 +52,7 @@ describe('reportAndCheck', () => {
     ['portal.js', { raw: 900, gzip: 1 * KB, brotli: 800 }],
     ['runtime.js', { raw: 30000, gzip: 10 * KB, brotli: 9000 }],
   ]);
-  const bundle = bundleOf(chunk('portal'), chunk('runtime'));
+  const bundle = bundleOf(chunk('portal'), chunk('runtime'), chunk('notice', [], ['runtime.js']));
   const quiet = <T>(fn: () => T) => {
     const log = console.log;
     console.log = () => {};

@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import type { PortalEnvironment } from '../widgets/core/env';
 import type { EmbeddedBackend } from './api';
 import type { HostConfig } from './config';
+import { embeddedSiteData, noSiteData, remoteSiteData } from './data/site-data';
 import { remoteEnvironment } from './environments';
 import { createLogger, requestLogger } from './logger';
 import { mediaRoutes } from './media';
@@ -27,6 +28,12 @@ export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
 export function createApp(options: AppOptions): Express {
   const logger = createLogger(options.logLevel);
   const assets = loadPageAssets(options.widgetsDir);
+  const siteData = options.backend
+    ? embeddedSiteData(options.backend)
+    : options.env && options.env !== 'local'
+      ? remoteSiteData(options.upstream ?? remoteEnvironment(options.env))
+      : noSiteData;
+  const deps = { assets, siteData };
   const app = express();
 
   app.disable('x-powered-by');
@@ -34,7 +41,7 @@ export function createApp(options: AppOptions): Express {
   app.use(requestLogger(logger));
   app.use(cspNonce);
   app.use(securityHeaders);
-  app.use(limitUrlLength(assets));
+  app.use(limitUrlLength(deps));
 
   // Widget files are precompressed and open to every origin (they override the
   // resource policy), so they come before on-the-fly compression.
@@ -51,9 +58,9 @@ export function createApp(options: AppOptions): Express {
   }
   app.use(express.static(fileURLToPath(new URL('./public', import.meta.url)), { index: false, maxAge: '1d' }));
   app.use(mediaRoutes());
-  app.use(pageRoutes(assets));
+  app.use(pageRoutes(deps));
 
   app.use(notFound);
-  app.use(errorPage(assets));
+  app.use(errorPage(deps));
   return app;
 }

@@ -6,4 +6,8 @@
 export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'portal-cookie-notice': () => import('./cookie-notice/cookie-notice.element'),
   'portal-toast': () => import('./toast/toast.element'),
+  'portal-header': () => import('./header/header.element'),
+  'portal-login': () => import('./login/login.element'),
+  'portal-footer': () => import('./footer/footer.element'),
+  'portal-float-buttons': () => import('./float-buttons/float-buttons.element'),
 };

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The chunk files each `portal-*` tag needs (written by the build). */
@@ -8,6 +8,8 @@ export interface PageAssets {
   /** Inline stylesheet of the host pages (sent with the CSP nonce). */
   css: string;
   manifest: ElementManifest;
+  /** Each element's minified CSS by file name (`header.css`), for declarative shadow roots. */
+  elementStyles: Record<string, string>;
 }
 
 /** Reads what pages embed once at start-up, not per request. */
@@ -19,7 +21,15 @@ export function loadPageAssets(widgetsDir: string): PageAssets {
   } catch {
     // Without a build the pages still render; widgets just are not preloaded.
   }
-  return { css, manifest };
+  const elementStyles: Record<string, string> = {};
+  try {
+    for (const file of readdirSync(join(widgetsDir, 'styles'))) {
+      elementStyles[file] = readFileSync(join(widgetsDir, 'styles', file), 'utf8');
+    }
+  } catch {
+    // Not built: elements render unstyled until their code arrives.
+  }
+  return { css, manifest, elementStyles };
 }
 
 /** The chunk URLs to preload for the elements a page uses, each once. */

@@ -1,51 +1,68 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { ServerState } from '../../widgets/core/stores/server-state';
 import { site } from '../data/site';
-import { type PageAssets, preloadsFor } from './assets';
+import { preloadsFor } from './assets';
+import { type ChromeContext, FloatButtons, SiteFooter, SiteHeader } from './chrome';
 import { ServerStateScript } from './server-state';
 
-export interface PageContext {
-  nonce: string;
-  assets: PageAssets;
-}
+/** Everything a page is rendered from besides its own content. */
+export type PageContext = ChromeContext & {
+  /** `?preview=true`: an administrator previews the page without header and footer. */
+  preview: boolean;
+};
+
+/** The layouts of SPEC §2. */
+export type Layout = 'default' | 'order' | 'blank';
 
 export interface DocumentProps {
   title: string;
   description?: string;
-  /** The `portal-*` tags in the body, so their code is preloaded in parallel. */
-  elements: readonly string[];
-  /** Data the page's widgets would otherwise fetch. */
-  state?: ServerState;
+  layout?: Layout;
+  /** Extra elements for the head (a refresh, canonical links). */
+  head?: ReactNode;
   children: ReactNode;
 }
+
+const LAYOUT_ELEMENTS: Record<Layout, string[]> = {
+  default: ['portal-header', 'portal-login', 'portal-footer', 'portal-float-buttons', 'portal-cookie-notice'],
+  order: ['portal-header', 'portal-login', 'portal-footer'],
+  blank: [],
+};
 
 function Document({
   title,
   description = site.description,
-  elements,
-  state = {},
+  layout = 'default',
+  head,
   children,
-  nonce,
-  assets,
-}: DocumentProps & PageContext) {
+  context,
+}: DocumentProps & { context: PageContext }) {
+  const chrome = layout !== 'blank' && !context.preview;
+  const elements = LAYOUT_ELEMENTS[layout].filter((tag) => chrome || tag === 'portal-cookie-notice');
   return (
-    <html lang={site.lang}>
+    <html lang={context.lang} data-theme={context.theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <meta name="description" content={description} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: assets.css }} />
-        <script src="/widgets/portal.js" async nonce={nonce} />
-        {preloadsFor(assets.manifest, elements).map((href) => (
+        {head}
+        <style nonce={context.nonce} dangerouslySetInnerHTML={{ __html: context.assets.css }} />
+        <script src="/widgets/portal.js" async nonce={context.nonce} />
+        {preloadsFor(context.assets.manifest, elements).map((href) => (
           <link rel="modulepreload" href={href} key={href} />
         ))}
       </head>
       <body>
+        {chrome && <SiteHeader context={context} />}
         {children}
-        <ServerStateScript state={{ theme: 'light', ...state }} />
+        {chrome && <SiteFooter context={context} />}
+        {chrome && layout === 'default' && <FloatButtons context={context} />}
+        {layout === 'default' && <portal-cookie-notice />}
+        <ServerStateScript
+          state={{ theme: context.theme, pageCommon: context.pageCommon, friendlyLinks: context.friendlyLinks }}
+        />
       </body>
     </html>
   );
@@ -53,5 +70,5 @@ function Document({
 
 /** Renders a whole page to HTML. */
 export function renderDocument(props: DocumentProps, context: PageContext): string {
-  return `<!doctype html>${renderToStaticMarkup(<Document {...props} {...context} />)}`;
+  return `<!doctype html>${renderToStaticMarkup(<Document {...props} context={context} />)}`;
 }

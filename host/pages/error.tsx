@@ -1,25 +1,46 @@
 import { type PageContext, renderDocument } from './document';
 
-const MESSAGES: Record<number, { zh: string; en: string }> = {
-  400: { zh: '请求无效，请检查地址后重试', en: 'The request could not be understood' },
-  404: { zh: '抱歉，您访问的页面不存在', en: 'This page could not be found' },
-  405: { zh: '该页面不支持此请求方法', en: 'This method is not allowed here' },
-  414: { zh: '请求地址过长', en: 'The address is too long' },
-  500: { zh: '抱歉，服务器出错了', en: 'Sorry, the server had an error' },
-};
-const FALLBACK = { zh: '出错了，请稍后再试', en: 'Error, please try again later' };
+/** Seconds before the 404 page returns to the home page (SPEC §9). */
+export const NOT_FOUND_RETURN_SECONDS = 3;
 
-export function renderError(status: number, context: PageContext): string {
-  const message = MESSAGES[status] ?? FALLBACK;
+interface ErrorText {
+  title: string;
+  zh: string;
+  en: string;
+}
+
+/** The messages of SPEC §2 and §8, in Chinese first. */
+const MESSAGES: Record<number, ErrorText> = {
+  302: {
+    title: '页面加载中',
+    zh: '正在努力加载中…如长时间无响应，建议使用最新版 Chrome 浏览器访问本站。',
+    en: 'Working hard to load... We recommend the latest Chrome.',
+  },
+  400: { title: '请求无效', zh: '请求无效，请检查地址后重试', en: 'The request could not be understood' },
+  404: { title: '页面不存在', zh: '抱歉，您访问的页面不存在', en: 'This page could not be found' },
+  405: { title: '请求方法不允许', zh: '该页面不支持此请求方法', en: 'This method is not allowed here' },
+  414: { title: '地址过长', zh: '请求地址过长', en: 'The address is too long' },
+  500: { title: '服务器错误', zh: '抱歉，服务器出错了', en: 'Sorry, the server had an error' },
+};
+const OTHER: ErrorText = { title: '出错了', zh: '出错了，请稍后再试', en: 'Error, please try again later' };
+
+/**
+ * The error page. 404 returns to `/` after 3 seconds (a meta refresh: it works
+ * without scripts) and offers a link to /home; 302 recommends Chrome; 500 may
+ * carry the server's message.
+ */
+export function renderError(status: number, context: PageContext, message?: string): string {
+  const text = MESSAGES[status] ?? OTHER;
   return renderDocument(
     {
-      title: `${status} - ${message.zh}`,
-      elements: [],
+      title: `${status} - ${text.title}`,
+      head: status === 404 ? <meta httpEquiv="refresh" content={`${NOT_FOUND_RETURN_SECONDS};url=/`} /> : undefined,
       children: (
         <main id="main" className="page error-page">
-          <p className="error-status">{status}</p>
-          <h1>{message.zh}</h1>
-          <p lang="en">{message.en}</p>
+          <p className="error-status">{status === 302 ? '…' : status}</p>
+          <h1>{status === 500 && message ? message : text.zh}</h1>
+          <p lang="en">{text.en}</p>
+          {status === 404 && <p className="error-countdown">{NOT_FOUND_RETURN_SECONDS} 秒后自动返回首页</p>}
           <p>
             <a className="button primary" href="/home">
               返回首页

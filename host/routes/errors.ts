@@ -1,16 +1,17 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { PageAssets } from '../pages/assets';
 import { renderError } from '../pages/error';
-import { pageContext, sendPage } from './page-context';
+import { type PageDeps, pageContext, sendPage } from './page-context';
 
 /** Longer addresses are refused before any routing: no page of ours needs one. */
 export const MAX_URL_LENGTH = 2048;
 
 export const limitUrlLength =
-  (assets: PageAssets): RequestHandler =>
-  (req, res, next) => {
+  (deps: PageDeps): RequestHandler =>
+  async (req, res, next) => {
     if (req.originalUrl.length <= MAX_URL_LENGTH) return next();
-    sendPage(res, renderError(414, pageContext(res, assets)), 414);
+    // The address itself is not rendered anywhere: the path is left out of the context.
+    const context = { ...(await pageContext(req, res, deps)), path: '/' };
+    sendPage(res, renderError(414, context), 414);
   };
 
 /** Answers OPTIONS with the allowed methods and any other method with 405. */
@@ -32,12 +33,12 @@ export const notFound: RequestHandler = (_req, _res, next) => {
  * The last handler: client errors keep their status (malformed body, bad
  * encoding, 404, 405), anything else is a 500 whose details stay in the log.
  */
-export function errorPage(assets: PageAssets): ErrorRequestHandler {
-  return (error, req, res, _next) => {
+export function errorPage(deps: PageDeps): ErrorRequestHandler {
+  return async (error, req, res, _next) => {
     const raw = Number(error?.status ?? error?.statusCode);
     const status = raw >= 400 && raw < 600 ? raw : 500;
     if (status >= 500) req.log?.error({ err: error }, 'request failed');
     if (res.headersSent) return void res.end();
-    sendPage(res, renderError(status, pageContext(res, assets)), status);
+    sendPage(res, renderError(status, await pageContext(req, res, deps)), status);
   };
 }

@@ -1,10 +1,32 @@
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import type { SiteData } from '../data/site-data';
 import type { PageAssets } from '../pages/assets';
 import type { PageContext } from '../pages/document';
+import { themeFor } from '../pages/theme';
 
-/** What a page needs from the response it is rendered into. */
-export function pageContext(res: Response, assets: PageAssets): PageContext {
-  return { nonce: res.locals.cspNonce as string, assets };
+export interface PageDeps {
+  assets: PageAssets;
+  siteData: SiteData;
+}
+
+/** What a page is rendered from: the response's nonce, the request, and the site data. */
+export async function pageContext(req: Request, res: Response, { assets, siteData }: PageDeps): Promise<PageContext> {
+  // Common data failures are ignored (SPEC §8): the page renders without it.
+  const [pageCommon, friendlyLinks] = await Promise.all([
+    siteData.pageCommon().catch(() => null),
+    siteData.friendlyLinks().catch(() => []),
+  ]);
+  return {
+    nonce: res.locals.cspNonce as string,
+    assets,
+    lang: 'zh-CN',
+    path: req.path,
+    theme: themeFor(req.path),
+    userAgent: req.get('user-agent') ?? '',
+    pageCommon,
+    friendlyLinks,
+    preview: req.query.preview === 'true',
+  };
 }
 
 /** Sends a rendered page; pages are personalised by nothing but the nonce, so never cached shared. */

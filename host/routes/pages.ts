@@ -1,16 +1,20 @@
 import { type RequestHandler, Router } from 'express';
-import type { PageAssets } from '../pages/assets';
+import type { PageContext } from '../pages/document';
 import { renderHome } from '../pages/home';
 import { methodNotAllowed } from './errors';
-import { pageContext, sendPage } from './page-context';
+import { type PageDeps, pageContext, sendPage } from './page-context';
+
+/** A page handler: the context in, the HTML out. */
+const page =
+  (deps: PageDeps, render: (context: PageContext) => string): RequestHandler =>
+  async (req, res) =>
+    sendPage(res, render(await pageContext(req, res, deps)));
 
 /** The site's pages: each path with the handler that renders it. */
-export function pageRoutes(assets: PageAssets): Router {
-  const home: RequestHandler = (_req, res) => sendPage(res, renderHome(pageContext(res, assets)));
-
+export function pageRoutes(deps: PageDeps): Router {
   const pages: Array<[path: string, handler: RequestHandler]> = [
-    ['/', home],
-    ['/home', home],
+    ['/', page(deps, renderHome)],
+    ['/home', page(deps, renderHome)],
   ];
 
   const router = Router({ strict: false });

@@ -1,9 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { portalUrl } from '../core/config';
 import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
 import { resolveLang } from '../core/i18n';
+import { useStore } from '../core/use-store';
 import { $consent, agree, dismiss } from './consent';
 
 /** Length of the exit animation; the notice unmounts when it ends (SPEC §9). */

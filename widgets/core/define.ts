@@ -1,6 +1,7 @@
 import r2wc from '@r2wc/core';
 import { type ComponentType, createElement } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { SERVER_STYLE_ATTRIBUTE } from './server-style';
 
 /** Props every portal component receives besides its own attributes. */
 export interface ElementProps {
@@ -20,9 +21,11 @@ export interface DefineOptions<P> {
 type Root = ReturnType<typeof createRoot>;
 
 interface Mounted {
-  root: Root;
+  root?: Root;
   host: HTMLElement;
   Component: ComponentType<never>;
+  /** The newest props, kept while a hydration waits for its microtask. */
+  props: object;
 }
 
 // r2wc keeps its state under registered symbols; we reach them to reset a prop
@@ -30,19 +33,37 @@ interface Mounted {
 const PROPS = Symbol.for('r2wc.props');
 const RENDER = Symbol.for('r2wc.render');
 
+const vnode = ({ Component, host }: Mounted, props: object) => createElement(Component, { ...props, host } as never);
+
+/**
+ * Renders into the shadow root; when the server already rendered it (declarative
+ * shadow DOM), hydrates that markup instead of replacing it, so nothing moves and
+ * focus stays where it was. The hydration waits a microtask, for the attributes
+ * and properties set right after the upgrade.
+ */
 const renderer = {
   mount(container: HTMLElement, Component: ComponentType<never>, props: object): Mounted {
     const host = container instanceof ShadowRoot ? (container.host as HTMLElement) : container;
-    const root = createRoot(container);
-    const mounted = { root, host, Component };
-    renderer.update(mounted, props);
+    const mounted: Mounted = { host, Component, props };
+    const serverRendered = [...container.children].some((child) => !child.hasAttribute(SERVER_STYLE_ATTRIBUTE));
+    if (!serverRendered) {
+      mounted.root = createRoot(container);
+      mounted.root.render(vnode(mounted, props));
+      return mounted;
+    }
+    queueMicrotask(() => {
+      // The adopted stylesheet carries the same rules: the inline copy can go.
+      for (const style of container.querySelectorAll(`:scope > style[${SERVER_STYLE_ATTRIBUTE}]`)) style.remove();
+      mounted.root = hydrateRoot(container, vnode(mounted, mounted.props));
+    });
     return mounted;
   },
-  update({ root, host, Component }: Mounted, props: object) {
-    root.render(createElement(Component, { ...props, host } as never));
+  update(mounted: Mounted, props: object) {
+    mounted.props = props;
+    mounted.root?.render(vnode(mounted, props));
   },
   unmount({ root }: Mounted) {
-    root.unmount();
+    root?.unmount();
   },
 };
 
@@ -76,6 +97,12 @@ export function defineElement<P extends ElementProps>(
   let sheet: CSSStyleSheet | undefined;
 
   class PortalElement extends Base {
+    // A declarative shadow root from the server is kept, not emptied: r2wc asks
+    // for a root in its constructor, and the browser's attachShadow would clear it.
+    override attachShadow(init: ShadowRootInit): ShadowRoot {
+      return this.shadowRoot ?? super.attachShadow(init);
+    }
+
     constructor() {
       super();
       if (options.styles !== undefined && this.shadowRoot) {

@@ -29,6 +29,34 @@ parent.postMessage({ source: 'guc-hub', type: 'ready' }, '*');
 
 const SILENT_HUB_PAGE = '<!doctype html><meta charset="utf-8"><title>silent hub</title>';
 
+/** A small pageCommonDTO; `empty` leaves innovation training without categories. */
+function pageCommon(empty: boolean) {
+  return {
+    commonHotProductSingleDTO: { commonHotProductDTOList: [{ id: 1, productName: '设备物联平台', productId: 1 }] },
+    commonSolutionSingleDTO: { solutionDTOList: [{ id: 2, title: '锂电池智能制造解决方案' }] },
+    innovationPracticeNav: empty
+      ? []
+      : [
+          { id: 7, title: '数字化工厂实训', menuTemplateId: 1 },
+          { id: 8, title: '创新应用', menuTemplateId: 2 },
+        ],
+    newsCategoryDTOList: [{ id: 1, title: '公司新闻' }],
+    logoDTO: { photo: '/media/logo.svg' },
+    footerCommonDTO: {
+      photo1: '/media/badge/a.svg',
+      title1: '官方公众号',
+      photo2: '/media/badge/b.svg',
+      title2: '客服微信',
+      serviceHotline: '400-820-6688',
+      serviceTime: '周一至周日 8:30—20:30',
+      address: '苏州工业园区创智路 88 号',
+      copyright: '© 2026 智造云',
+      icp: '苏ICP备2025012345号-1',
+    },
+    navStatus: false,
+  };
+}
+
 function bearer(ctx: Context): string | undefined {
   return /^Bearer (.+)$/.exec(ctx.get('Authorization'))?.[1];
 }
@@ -66,6 +94,15 @@ async function productApi(ctx: Context): Promise<boolean> {
   if (path === '/api/test/slow') {
     await new Promise((resolve) => setTimeout(resolve, Number(ctx.query.ms) || 1000));
     json(ctx, envelope('late'));
+    return true;
+  }
+  if (path === '/api/common/index') {
+    const empty = ctx.query.empty === '1' || ctx.get('Referer').includes('empty-innovation');
+    json(ctx, { code: '0000', data: { pageCommonDTO: pageCommon(empty) } });
+    return true;
+  }
+  if (path === '/api/friendly-link/list') {
+    json(ctx, envelope([{ id: 1, name: '工业和信息化部', url: 'https://www.miit.gov.cn/' }]));
     return true;
   }
   if (path === '/api/test/envelope') {

@@ -1,6 +1,6 @@
-import { useStore } from '@nanostores/react';
 import type { ElementProps } from '../core/define';
 import { $toast } from '../core/toast';
+import { useStore } from '../core/use-store';
 
 const ICONS = { error: '✕', info: 'i', success: '✓' } as const;
 

@@ -5,6 +5,7 @@ import { openApiDocument } from '../openapi';
 import { currentUser, requireUser } from './auth';
 import type { ContentStore } from './content-store';
 import type { CustomerStore } from './customer-store';
+import { buildPageCommon } from './page-common';
 import * as schemas from './schemas';
 
 export interface PortalApiOptions {
@@ -44,20 +45,7 @@ export function portalApi({ content, customers, accounts, brand }: PortalApiOpti
 
   router.get('/api/openapi.json', (_req, res) => void res.json(openApiDocument));
 
-  router.get('/api/common/index', (_req, res) => {
-    const footer = content.setting<Record<string, unknown>>('footer') ?? {};
-    okData(res, {
-      pageCommonDTO: {
-        commonHotProductSingleDTO: { commonHotProductDTOList: content.hotProducts() },
-        commonSolutionSingleDTO: { solutionDTOList: content.commonSolutions() },
-        innovationPracticeNav: content.innovationCategories(),
-        newsCategoryDTOList: content.newsCategories(),
-        logoDTO: { photo: '/media/logo.svg' },
-        footerCommonDTO: { photo1: '/media/badge/wechat.svg', photo2: '/media/badge/service.svg', ...footer },
-        navStatus: false,
-      },
-    });
-  });
+  router.get('/api/common/index', (_req, res) => okData(res, { pageCommonDTO: buildPageCommon(content) }));
 
   router.get('/api/wjUrl', (_req, res) => ok(res, { url: content.setting<string>('wjUrl') ?? null }));
   router.get('/api/innovate/category', (_req, res) => okData(res, content.innovationCategories()));

@@ -1,4 +1,4 @@
-import { map } from 'nanostores';
+import { atom } from 'nanostores';
 
 /** A product or solution shown in the chat as context (SPEC §3). */
 export interface ChatCard {
@@ -17,7 +17,7 @@ export interface ChatState {
   unreadMessageCount: number;
 }
 
-export const $chat = map<ChatState>({
+export const $chat = atom<ChatState>({
   visible: false,
   isSendMetadata: false,
   cardInfo: null,
@@ -25,18 +25,19 @@ export const $chat = map<ChatState>({
   unreadMessageCount: 0,
 });
 
+const update = (change: Partial<ChatState>) => $chat.set({ ...$chat.get(), ...change });
+
 /** Opens the chat, optionally with the card of the product on this page. */
 export function openChat(card?: ChatCard): void {
-  if (card) $chat.setKey('cardInfo', card);
-  $chat.set({ ...$chat.get(), visible: true, unreadMessageCount: 0 });
+  update({ visible: true, unreadMessageCount: 0, ...(card ? { cardInfo: card } : {}) });
 }
 
 export function closeChat(): void {
-  $chat.setKey('visible', false);
+  update({ visible: false });
 }
 
 /** An agent's message arrived: it counts as unread only while the panel is hidden. */
 export function messageReceived(): void {
   const state = $chat.get();
-  $chat.setKey('unreadMessageCount', state.visible ? 0 : state.unreadMessageCount + 1);
+  update({ unreadMessageCount: state.visible ? 0 : state.unreadMessageCount + 1 });
 }

@@ -1,4 +1,5 @@
 export { $chat, type ChatCard, type ChatState, closeChat, messageReceived, openChat } from './chat';
+export { $friendlyLinks, type FriendlyLink } from './friendly-links';
 export { $isMac, $isMobile, $theme, MOBILE_MAX_WIDTH, type Theme } from './layout';
 export { $pageCommon, type PageCommon } from './page-common';
 export { readServerState } from './read-server-state';

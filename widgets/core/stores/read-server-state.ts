@@ -1,3 +1,4 @@
+import { $friendlyLinks } from './friendly-links';
 import { $theme } from './layout';
 import { $pageCommon } from './page-common';
 import { SERVER_STATE_ID, type ServerState } from './server-state';
@@ -14,6 +15,7 @@ export function readServerState(doc: Document = document): ServerState {
     const state = JSON.parse(text) as ServerState;
     if (state.theme === 'dark' || state.theme === 'light') $theme.set(state.theme);
     if (state.pageCommon) $pageCommon.set(state.pageCommon);
+    if (Array.isArray(state.friendlyLinks)) $friendlyLinks.set(state.friendlyLinks);
     return state;
   } catch {
     return {};

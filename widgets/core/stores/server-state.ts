@@ -1,3 +1,4 @@
+import type { FriendlyLink } from './friendly-links';
 import type { Theme } from './layout';
 import type { PageCommon } from './page-common';
 
@@ -9,6 +10,7 @@ import type { PageCommon } from './page-common';
 export interface ServerState {
   theme?: Theme;
   pageCommon?: PageCommon | null;
+  friendlyLinks?: FriendlyLink[];
 }
 
 /** The id of the `<script type="application/json">` that carries it. */

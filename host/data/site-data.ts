@@ -1,0 +1,56 @@
+import type { PortalEnvironment } from '../../widgets/core/env';
+import type { FriendlyLink } from '../../widgets/core/stores/friendly-links';
+import type { PageCommon } from '../../widgets/core/stores/page-common';
+import type { EmbeddedBackend } from '../api';
+import { buildPageCommon } from '../api/portal/page-common';
+
+/** What every page's chrome shows, from wherever this environment keeps it. */
+export interface SiteData {
+  /** `null` when it cannot be had: pages render without it (SPEC §8). */
+  pageCommon(): Promise<PageCommon | null>;
+  friendlyLinks(): Promise<FriendlyLink[]>;
+}
+
+/** Nothing to show (a host without a back-end, as in some tests): pages render bare. */
+export const noSiteData: SiteData = {
+  pageCommon: async () => null,
+  friendlyLinks: async () => [],
+};
+
+/** `local`: straight from the embedded back-end's store, no HTTP round trip. */
+export function embeddedSiteData(backend: EmbeddedBackend): SiteData {
+  return {
+    pageCommon: async () => buildPageCommon(backend.content),
+    friendlyLinks: async () => backend.content.friendlyLinks() as FriendlyLink[],
+  };
+}
+
+const REMOTE_TIMEOUT_MS = 3000;
+
+/** Other environments: the real portal API, with a short timeout. */
+export function remoteSiteData(env: Pick<PortalEnvironment, 'api'>): SiteData {
+  const call = async <T>(path: string, init?: RequestInit): Promise<T | null> => {
+    try {
+      const res = await fetch(new URL(path, env.api.portal), {
+        ...init,
+        signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS),
+      });
+      if (!res.ok) return null;
+      return (await res.json()) as T;
+    } catch {
+      return null;
+    }
+  };
+  return {
+    async pageCommon() {
+      const answer = await call<{ code: string; data?: { pageCommonDTO?: PageCommon } }>('/api/common/index');
+      return answer?.code === '0000' ? (answer.data?.pageCommonDTO ?? null) : null;
+    },
+    async friendlyLinks() {
+      const answer = await call<{ code: string; result?: FriendlyLink[] }>('/api/friendly-link/list', {
+        method: 'POST',
+      });
+      return answer?.code === '0000' ? (answer.result ?? []) : [];
+    },
+  };
+}

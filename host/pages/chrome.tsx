@@ -1,0 +1,82 @@
+import type { Lang } from '../../widgets/core/i18n';
+import type { FriendlyLink } from '../../widgets/core/stores/friendly-links';
+import type { Theme } from '../../widgets/core/stores/layout';
+import type { PageCommon } from '../../widgets/core/stores/page-common';
+import { FloatButtonsView } from '../../widgets/float-buttons/FloatButtonsView';
+import { FooterView } from '../../widgets/footer/FooterView';
+import { HeaderView } from '../../widgets/header/HeaderView';
+import { isMobileUserAgent, LoginView } from '../../widgets/login/LoginView';
+import type { PageAssets } from './assets';
+import { ShadowElement } from './shadow';
+
+/** What the chrome of one page is rendered from. */
+export interface ChromeContext {
+  nonce: string;
+  assets: PageAssets;
+  lang: Lang;
+  path: string;
+  theme: Theme;
+  userAgent: string;
+  pageCommon: PageCommon | null;
+  friendlyLinks: FriendlyLink[];
+}
+
+const css = (context: ChromeContext, file: string) => context.assets.elementStyles[file] ?? '';
+
+export function SiteHeader({ context }: { context: ChromeContext }) {
+  const login = (
+    <ShadowElement
+      tag="portal-login"
+      attributes={{ lang: context.lang }}
+      css={css(context, 'login.css')}
+      nonce={context.nonce}
+    >
+      <LoginView
+        lang={context.lang}
+        state="loading"
+        welcomeUrl=""
+        base=""
+        mobile={isMobileUserAgent(context.userAgent)}
+      />
+    </ShadowElement>
+  );
+  return (
+    <ShadowElement
+      tag="portal-header"
+      attributes={{ theme: context.theme }}
+      css={css(context, 'header.css')}
+      nonce={context.nonce}
+    >
+      <HeaderView
+        lang={context.lang}
+        path={context.path}
+        pageCommon={context.pageCommon}
+        menuOpen={false}
+        base=""
+        login={login}
+      />
+    </ShadowElement>
+  );
+}
+
+export function SiteFooter({ context }: { context: ChromeContext }) {
+  return (
+    <ShadowElement tag="portal-footer" css={css(context, 'footer.css')} nonce={context.nonce}>
+      <FooterView
+        lang={context.lang}
+        pageCommon={context.pageCommon}
+        friendlyLinks={context.friendlyLinks}
+        openColumn={null}
+        base=""
+      />
+    </ShadowElement>
+  );
+}
+
+export function FloatButtons({ context }: { context: ChromeContext }) {
+  return (
+    <ShadowElement tag="portal-float-buttons" css={css(context, 'float-buttons.css')} nonce={context.nonce}>
+      <FloatButtonsView lang={context.lang} />
+    </ShadowElement>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { createElement, Fragment } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { SERVER_STYLE_ATTRIBUTE } from '../../widgets/core/server-style';
+
+export interface ShadowElementProps {
+  tag: string;
+  attributes?: Record<string, string | undefined>;
+  css: string;
+  nonce: string;
+  children: ReactNode;
+}
+
+/**
+ * A portal element rendered by the server as declarative shadow DOM: complete
+ * without scripts, styled in its own root, and adopted by the element when its
+ * code arrives (see widgets/core/define.ts), so nothing moves.
+ */
+export function ShadowElement({ tag, attributes = {}, css, nonce, children }: ShadowElementProps) {
+  const inner = `<style nonce="${nonce}" ${SERVER_STYLE_ATTRIBUTE}>${css}</style>${renderToStaticMarkup(createElement(Fragment, null, children))}`;
+  return createElement(
+    tag,
+    attributes,
+    <template {...{ shadowrootmode: 'open' }} dangerouslySetInnerHTML={{ __html: inner }} />,
+  );
+}

@@ -1,0 +1,6 @@
+import type { Theme } from '../../widgets/core/stores/layout';
+
+/** Dark on the product centre and product details, light elsewhere (SPEC §2). */
+export function themeFor(path: string): Theme {
+  return /^\/product(\/[^/]+)?\/?$/.test(path) ? 'dark' : 'light';
+}

@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import { linkBase } from '../core/base';
+import type { ElementProps } from '../core/define';
+import { request } from '../core/http/client';
+import { loadPageCommon } from '../core/http/page-common';
+import { resolveLang } from '../core/i18n';
+import { $friendlyLinks, type FriendlyLink } from '../core/stores/friendly-links';
+import { $pageCommon } from '../core/stores/page-common';
+import { useStore } from '../core/use-store';
+import { FooterView } from './FooterView';
+
+export interface FooterProps extends ElementProps {
+  lang?: string;
+}
+
+/** Once per page, unless the server handed the links over. */
+function loadFriendlyLinks() {
+  if ($friendlyLinks.get()) return;
+  $friendlyLinks.set([]);
+  request<FriendlyLink[]>('/api/friendly-link/list', { method: 'post', json: {}, silent: true })
+    .then((answer) => answer.code === '0000' && $friendlyLinks.set(answer.result ?? []))
+    .catch(() => {});
+}
+
+export function Footer({ host, lang }: FooterProps) {
+  const pageCommon = useStore($pageCommon);
+  const friendlyLinks = useStore($friendlyLinks);
+  const [openColumn, setOpenColumn] = useState<number | null>(null);
+
+  useEffect(() => {
+    void loadPageCommon();
+    loadFriendlyLinks();
+  }, []);
+
+  return (
+    <FooterView
+      lang={resolveLang(host, lang)}
+      pageCommon={pageCommon}
+      friendlyLinks={friendlyLinks ?? []}
+      openColumn={openColumn}
+      onToggleColumn={(index) => setOpenColumn(openColumn === index ? null : index)}
+      base={linkBase()}
+    />
+  );
+}

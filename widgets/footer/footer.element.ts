@@ -1,0 +1,33 @@
+import { defineElement } from '../core/define';
+import { Footer, type FooterProps } from './Footer';
+import styles from './footer.css';
+
+export const FOOTER_TAG = 'portal-footer';
+
+/**
+ * The portal footer: six link columns (popular products, common solutions,
+ * innovation training, news categories, partners' four anchors, about's eight
+ * anchors), two photo badges, hotlines, service hours, address, friendly links
+ * (external, `rel="nofollow noopener"`), copyright, ICP and public-security
+ * filings, and links to the help centre, privacy policy and site map. On mobile
+ * the columns collapse behind their headings.
+ *
+ * @summary Site footer.
+ * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
+ * @csspart footer - The footer.
+ * @csspart column - A link column.
+ * @csspart contact - Badges and contact facts.
+ * @csspart friendly-links - The friendly links.
+ * @csspart legal - Copyright and filings.
+ * @cssproperty --portal-footer-background - Background.
+ * @cssproperty --portal-footer-color - Text colour.
+ * @cssproperty --portal-footer-heading-color - Headings and hovered links.
+ * @cssproperty --portal-content-width - Width of the content (1200px).
+ */
+export const PortalFooter = defineElement<FooterProps>(FOOTER_TAG, Footer, { props: { lang: 'string' }, styles });
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'portal-footer': HTMLElement & { lang: string };
+  }
+}

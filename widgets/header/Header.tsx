@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { linkBase } from '../core/base';
+import type { ElementProps } from '../core/define';
+import { throttle } from '../core/helpers/timing';
+import { loadPageCommon } from '../core/http/page-common';
+import { resolveLang } from '../core/i18n';
+import { $route } from '../core/route';
+import { $pageCommon } from '../core/stores/page-common';
+import { useStore } from '../core/use-store';
+import { HeaderView } from './HeaderView';
+
+/** Scroll handling starts this long after mount, and runs at most this often (SPEC §9). */
+export const MOUNT_DELAY_MS = 200;
+export const SCROLL_THROTTLE_MS = 200;
+
+export interface HeaderProps extends ElementProps {
+  lang?: string;
+}
+
+/** Hides the header while the visitor scrolls down; shows it on the way up or at the top. */
+function useHideOnScroll(host: HTMLElement, enabled: boolean) {
+  useEffect(() => {
+    if (!enabled) return;
+    let last = window.scrollY;
+    const onScroll = throttle(() => {
+      const y = window.scrollY;
+      const down = y > last && y > host.offsetHeight;
+      host.toggleAttribute('data-hidden', down);
+      last = y;
+    }, SCROLL_THROTTLE_MS);
+    const start = setTimeout(() => window.addEventListener('scroll', onScroll, { passive: true }), MOUNT_DELAY_MS);
+    return () => {
+      clearTimeout(start);
+      onScroll.cancel();
+      window.removeEventListener('scroll', onScroll);
+      host.removeAttribute('data-hidden');
+    };
+  }, [host, enabled]);
+}
+
+/** While the mobile menu is open the page behind does not scroll, and Escape closes it. */
+function useOpenMenu(open: boolean, close: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    const root = document.documentElement;
+    const before = root.style.overflow;
+    root.style.overflow = 'hidden';
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
+    document.addEventListener('keydown', onKey);
+    return () => {
+      root.style.overflow = before;
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, close]);
+}
+
+export function Header({ host, lang }: HeaderProps) {
+  const pageCommon = useStore($pageCommon);
+  const route = useStore($route);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const language = resolveLang(host, lang);
+  const close = () => setMenuOpen(false);
+
+  useEffect(() => void loadPageCommon(), []);
+  // Close on route changes only: running on mount would undo a quick first click.
+  useEffect(() => $route.listen(() => setMenuOpen(false)), []);
+  useHideOnScroll(host, !menuOpen);
+  useOpenMenu(menuOpen, close);
+
+  return (
+    <HeaderView
+      lang={language}
+      path={new URL(route, location.href).pathname}
+      pageCommon={pageCommon}
+      menuOpen={menuOpen}
+      onToggleMenu={() => setMenuOpen(!menuOpen)}
+      onNavigate={close}
+      base={linkBase()}
+      login={<portal-login lang={language} />}
+    />
+  );
+}

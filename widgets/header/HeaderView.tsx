@@ -1,0 +1,133 @@
+import type { ReactNode } from 'react';
+import type { Lang } from '../core/i18n';
+import type { PageCommon } from '../core/stores/page-common';
+import { isActive, menuEntries } from './menu';
+
+export interface HeaderViewProps {
+  lang: Lang;
+  /** The current path, for the active entry. */
+  path: string;
+  pageCommon: PageCommon | null;
+  menuOpen: boolean;
+  onToggleMenu?: () => void;
+  onNavigate?: () => void;
+  /** The sign-in widget (server: rendered; browser: the element). */
+  login: ReactNode;
+  /** Origin prefix for links, so the header works on foreign pages too ('' on the portal). */
+  base: string;
+}
+
+const TEXT = {
+  'zh-CN': {
+    nav: '主导航',
+    home: '智造云首页',
+    search: '站内搜索',
+    open: '打开菜单',
+    close: '关闭菜单',
+    other: 'EN',
+    otherHref: '/en',
+    otherLang: 'en',
+  },
+  en: {
+    nav: 'Main navigation',
+    home: 'ZZY Cloud home',
+    search: 'Search',
+    open: 'Open menu',
+    close: 'Close menu',
+    other: '中文',
+    otherHref: '/',
+    otherLang: 'zh-CN',
+  },
+} as const;
+
+const SearchIcon = () => (
+  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" stroke-width="2" />
+    <path d="M20 20l-3.5-3.5" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+  </svg>
+);
+
+const MenuIcon = ({ open }: { open: boolean }) => (
+  <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+    <path
+      d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+      stroke="currentColor"
+      stroke-width="2"
+      stroke-linecap="round"
+    />
+  </svg>
+);
+
+/** The portal header as plain markup: rendered by the server, hydrated in the browser. */
+export function HeaderView({
+  lang,
+  path,
+  pageCommon,
+  menuOpen,
+  onToggleMenu,
+  onNavigate,
+  login,
+  base,
+}: HeaderViewProps) {
+  const text = TEXT[lang];
+  const logo = pageCommon?.logoDTO.photo || '/media/logo.svg';
+  return (
+    <header className="bar" part="bar">
+      <a className="logo" part="logo" href={`${base}/`} aria-label={text.home}>
+        <img src={`${base}${logo}`} alt="" width="128" height="32" />
+      </a>
+      <nav id="menu" className={menuOpen ? 'menu open' : 'menu'} part="menu" aria-label={text.nav}>
+        <ul className="entries">
+          {menuEntries(pageCommon, lang).map((entry) => (
+            <li key={entry.value} className={entry.children ? 'entry has-children' : 'entry'}>
+              <a
+                href={`${base}${entry.href}`}
+                className="link"
+                part="link"
+                aria-current={isActive(path, entry) ? 'page' : undefined}
+                onClick={onNavigate}
+              >
+                {entry.label}
+              </a>
+              {entry.children && (
+                <ul className="children" part="submenu">
+                  {entry.children.map((child) => (
+                    <li key={child.label}>
+                      {child.href ? (
+                        <a href={`${base}${child.href}`} className="child" onClick={onNavigate}>
+                          {child.label}
+                        </a>
+                      ) : (
+                        <span className="child empty">{child.label}</span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="tools" part="tools">
+        <a className="tool lang" href={`${base}${text.otherHref}`} hrefLang={text.otherLang} lang={text.otherLang}>
+          {text.other}
+        </a>
+        <a className="tool" href={`${base}/searchRes`} aria-label={text.search} title={text.search}>
+          <SearchIcon />
+        </a>
+        {login}
+        <button
+          type="button"
+          className="tool toggle"
+          part="toggle"
+          aria-expanded={menuOpen ? 'true' : 'false'}
+          aria-controls="menu"
+          aria-label={menuOpen ? text.close : text.open}
+          onClick={onToggleMenu}
+        >
+          <MenuIcon open={menuOpen} />
+        </button>
+      </div>
+    </header>
+  );
+}

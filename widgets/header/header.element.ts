@@ -1,0 +1,42 @@
+import '../login/login.element';
+import { defineElement } from '../core/define';
+import { Header, type HeaderProps } from './Header';
+import styles from './header.css';
+
+export const HEADER_TAG = 'portal-header';
+
+/**
+ * The portal header: logo, the seven menu entries (the one whose value the
+ * current path contains is marked current), EN link, search, the sign-in widget,
+ * and on mobile a toggle that opens the menu and locks page scrolling. It hides
+ * while the visitor scrolls down and shows on the way up or at the top.
+ *
+ * Server-rendered as declarative shadow DOM on portal pages; on other pages it
+ * renders itself and fetches the common data once.
+ *
+ * @summary Site header with navigation and sign-in.
+ * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
+ * @attr theme - `light` (default) or `dark`.
+ * @csspart bar - The header bar.
+ * @csspart logo - The logo link.
+ * @csspart menu - The navigation.
+ * @csspart link - A menu entry.
+ * @csspart submenu - The innovation training categories.
+ * @csspart tools - The tools on the right.
+ * @csspart toggle - The mobile menu toggle.
+ * @cssproperty --portal-header-background - Bar background.
+ * @cssproperty --portal-header-color - Text colour.
+ * @cssproperty --portal-header-accent - Active and hover colour.
+ * @cssproperty --portal-header-border-color - Bottom line colour.
+ * @cssproperty --portal-header-height - Bar height on desktop (64px).
+ * @cssproperty --portal-header-height-mobile - Bar height on mobile (56px).
+ * @cssproperty --portal-content-width - Width of the content (1200px).
+ * @cssproperty --portal-header-z-index - Stacking order.
+ */
+export const PortalHeader = defineElement<HeaderProps>(HEADER_TAG, Header, { props: { lang: 'string' }, styles });
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'portal-header': HTMLElement & { lang: string };
+  }
+}

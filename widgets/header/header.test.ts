@@ -1,0 +1,124 @@
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { expect } from 'chai';
+import { $pageCommon, type PageCommon } from '../core/stores/page-common';
+import { axeViolations } from '../test-support/axe';
+import { waitFor } from '../test-support/wait';
+import { isActive, menuEntries } from './menu';
+import './header.element';
+
+const shadow = (el: Element) => el.shadowRoot!;
+const links = (el: Element) => [...shadow(el).querySelectorAll<HTMLAnchorElement>('a.link')];
+const toggle = (el: Element) => shadow(el).querySelector<HTMLButtonElement>('button.toggle')!;
+const home = location.pathname + location.search;
+
+const common = (innovation: PageCommon['innovationPracticeNav']) =>
+  ({
+    commonHotProductSingleDTO: { commonHotProductDTOList: [] },
+    commonSolutionSingleDTO: { solutionDTOList: [] },
+    innovationPracticeNav: innovation,
+    newsCategoryDTOList: [],
+    logoDTO: { photo: '/media/logo.svg' },
+    footerCommonDTO: {},
+    navStatus: false,
+  }) as unknown as PageCommon;
+
+async function mount(): Promise<HTMLElement> {
+  const element = document.createElement('portal-header');
+  document.body.prepend(element);
+  await waitFor(() => links(element).length === 7, 'seven entries');
+  return element;
+}
+
+describe('<portal-header>', () => {
+  afterEach(async () => {
+    for (const element of document.querySelectorAll('portal-header, .filler')) element.remove();
+    history.replaceState(null, '', home);
+    await setViewport({ width: 1440, height: 900 });
+    window.scrollTo(0, 0);
+  });
+
+  it('fetches the common data itself on a page that did not provide it', async () => {
+    const element = await mount();
+    await waitFor(
+      () => links(element)[3]?.getAttribute('href') === '/innovation-practice/7/1',
+      'first innovation category',
+    );
+    const children = [...shadow(element).querySelectorAll('.children a')].map((a) => a.textContent);
+    expect(children).to.deep.equal(['数字化工厂实训', '创新应用']);
+  });
+
+  it("shows '暂无分类' when innovation training has no categories", async () => {
+    $pageCommon.set(common([]));
+    const element = await mount();
+    expect(shadow(element).querySelector('.children .empty')?.textContent).to.equal('暂无分类');
+  });
+
+  it('marks the entry whose value the current path contains', async () => {
+    $pageCommon.set(common([{ id: 3, title: '工程师实训', menuTemplateId: 1 }]));
+    const element = await mount();
+    const current = () =>
+      links(element)
+        .filter((a) => a.getAttribute('aria-current') === 'page')
+        .map((a) => a.textContent);
+    history.pushState(null, '', '/product/3');
+    await waitFor(() => current()[0] === '产品中心', 'product centre active');
+    history.pushState(null, '', '/news/type/2');
+    await waitFor(() => current()[0] === '新闻中心', 'news active');
+    expect(current()).to.have.length(1);
+    history.pushState(null, '', '/news/12');
+    await waitFor(() => current().length === 0, 'no entry contains /news/12');
+  });
+
+  it('follows the rule of SPEC §2 for every entry', () => {
+    const entries = menuEntries(null, 'zh-CN');
+    expect(entries.map((e) => e.value)).to.deep.equal([
+      '/product',
+      '/solution',
+      '/cases',
+      '/innovation-practice',
+      '/news/type',
+      '/partners',
+      '/about',
+    ]);
+    expect(isActive('/innovation-practice/3/1', entries[3]!)).to.equal(true);
+    expect(isActive('/about', entries[0]!)).to.equal(false);
+  });
+
+  it('opens the mobile menu, locks page scrolling, and closes on Escape', async () => {
+    await setViewport({ width: 390, height: 844 });
+    const element = await mount();
+    expect(getComputedStyle(toggle(element)).display).not.to.equal('none');
+    expect(toggle(element).getAttribute('aria-expanded')).to.equal('false');
+    toggle(element).click();
+    await waitFor(() => toggle(element).getAttribute('aria-expanded') === 'true', 'menu open');
+    expect(getComputedStyle(shadow(element).querySelector('nav')!).display).to.equal('block');
+    await waitFor(() => document.documentElement.style.overflow === 'hidden', 'page scrolling locked');
+    expect(toggle(element).getAttribute('aria-label')).to.equal('关闭菜单');
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => toggle(element).getAttribute('aria-expanded') === 'false', 'menu closed');
+    await waitFor(() => document.documentElement.style.overflow === '', 'page scrolling back');
+  });
+
+  it('hides while scrolling down and shows again on the way up', async () => {
+    const filler = document.createElement('div');
+    filler.className = 'filler';
+    filler.style.height = '4000px';
+    document.body.append(filler);
+    const element = await mount();
+    await new Promise((resolve) => setTimeout(resolve, 250)); // the mount delay
+    window.scrollTo(0, 300);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    window.scrollTo(0, 900);
+    await waitFor(() => element.hasAttribute('data-hidden'), 'hidden on the way down', 3000);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // past the throttle window
+    window.scrollTo(0, 600);
+    await waitFor(() => !element.hasAttribute('data-hidden'), 'shown on the way up', 3000);
+  });
+
+  it('has names on its icon-only controls and no axe violations', async () => {
+    const element = await mount();
+    expect(shadow(element).querySelector('a[href="/searchRes"]')?.getAttribute('aria-label')).to.equal('站内搜索');
+    expect(shadow(element).querySelector('a.logo')?.getAttribute('aria-label')).to.equal('智造云首页');
+    expect(await axeViolations(element)).to.deep.equal([]);
+  });
+});

@@ -1,0 +1,17 @@
+// The portal elements as JSX writes them (host pages and widgets that nest them).
+import 'preact';
+
+type PortalElementAttributes = import('preact').JSX.HTMLAttributes<HTMLElement> & { theme?: 'light' | 'dark' };
+
+declare module 'preact' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'portal-cookie-notice': PortalElementAttributes;
+      'portal-header': PortalElementAttributes;
+      'portal-login': PortalElementAttributes;
+      'portal-footer': PortalElementAttributes;
+      'portal-float-buttons': PortalElementAttributes;
+      'portal-toast': PortalElementAttributes;
+    }
+  }
+}

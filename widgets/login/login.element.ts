@@ -1,0 +1,36 @@
+import { defineElement } from '../core/define';
+import { Login, type LoginProps } from './Login';
+import styles from './login.css';
+
+export const LOGIN_TAG = 'portal-login';
+
+/**
+ * The sign-in widget: a spinner while the sign-in is checked; when signed in, the
+ * user's avatar and name linking to the console's welcome page, and a sign-out
+ * button; when signed out, a sign-in button. Hidden on mobile user agents; smaller
+ * at widths up to 1460 px. Works alone in the console.
+ *
+ * @summary Sign-in status and actions.
+ * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
+ * @event portal-login-signed-in - The page has a signed-in user (detail: name, companyId).
+ * @event portal-login-signed-out - The user chose to sign out (the page then goes to the account service).
+ * @csspart login - The widget's box.
+ * @csspart spinner - The loading indicator.
+ * @csspart user - The link with avatar and name.
+ * @csspart avatar - The avatar image.
+ * @csspart login-button - The sign-in button.
+ * @csspart logout-button - The sign-out button.
+ * @cssproperty --portal-accent-color - Spinner colour.
+ * @cssproperty --portal-focus-ring-color - Focus outline colour.
+ */
+export const PortalLogin = defineElement<LoginProps>(LOGIN_TAG, Login, { props: { lang: 'string' }, styles });
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'portal-login': HTMLElement & { lang: string };
+  }
+  interface GlobalEventHandlersEventMap {
+    'portal-login-signed-in': CustomEvent<{ name: string; companyId: string | null }>;
+    'portal-login-signed-out': CustomEvent<undefined>;
+  }
+}
