@@ -55,7 +55,7 @@ const config: RollupOptions = {
     }),
     nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
     commonjs(),
-    cssString({ emit: true }),
+    cssString({ emit: true, serverOnlyDir: 'widgets' }),
     esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' }),
     noReact(),
     elementManifest(),

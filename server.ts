@@ -15,18 +15,20 @@ const originsOf = (port: number) => [`http://localhost:${port}`, `http://127.0.0
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 const servers: Server[] = [];
 
-const portal = app.listen(config.port, () => {
+const portal = app.listen(config.port, (error?: Error) => {
+  if (error) {
+    console.error(`The portal could not listen on port ${config.port}: ${error.message}`);
+    process.exit(1);
+  }
   const port = portOf(portal);
   console.log(`Portal (${config.env}) listening on http://localhost:${port}/`);
   if (!backend) return;
   // The portal and the local console (next port) may receive users back from sign-in.
   backend.apps.register(PORTAL_APP_ID, [...originsOf(port), ...originsOf(port + 1)]);
   const console_ = createConsoleApp({ backend, portalPort: () => port, logLevel: config.logLevel });
-  const consoleServer = console_.listen(port + 1, () => {
-    console.log(`Local console listening on http://localhost:${port + 1}/welcome`);
-  });
-  consoleServer.on('error', (error) => {
-    console.error(`The local console could not listen on port ${port + 1}: ${error.message}`);
+  const consoleServer = console_.listen(port + 1, (error?: Error) => {
+    if (error) console.error(`The local console could not listen on port ${port + 1}: ${error.message}`);
+    else console.log(`Local console listening on http://localhost:${port + 1}/welcome`);
   });
   servers.push(consoleServer);
 });

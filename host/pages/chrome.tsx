@@ -45,6 +45,7 @@ export function SiteHeader({ context }: { context: ChromeContext }) {
       tag="portal-header"
       attributes={{ theme: context.theme }}
       css={css(context, 'header.css')}
+      noscriptCss={css(context, 'header.noscript.css')}
       nonce={context.nonce}
     >
       <HeaderView
@@ -61,7 +62,12 @@ export function SiteHeader({ context }: { context: ChromeContext }) {
 
 export function SiteFooter({ context }: { context: ChromeContext }) {
   return (
-    <ShadowElement tag="portal-footer" css={css(context, 'footer.css')} nonce={context.nonce}>
+    <ShadowElement
+      tag="portal-footer"
+      css={css(context, 'footer.css')}
+      noscriptCss={css(context, 'footer.noscript.css')}
+      nonce={context.nonce}
+    >
       <FooterView
         lang={context.lang}
         pageCommon={context.pageCommon}

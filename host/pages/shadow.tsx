@@ -7,6 +7,8 @@ export interface ShadowElementProps {
   tag: string;
   attributes?: Record<string, string | undefined>;
   css: string;
+  /** Styles for visitors without scripts, in a `<noscript>`: scripted pages never apply them. */
+  noscriptCss?: string;
   nonce: string;
   children: ReactNode;
 }
@@ -16,8 +18,10 @@ export interface ShadowElementProps {
  * without scripts, styled in its own root, and adopted by the element when its
  * code arrives (see widgets/core/define.ts), so nothing moves.
  */
-export function ShadowElement({ tag, attributes = {}, css, nonce, children }: ShadowElementProps) {
-  const inner = `<style nonce="${nonce}" ${SERVER_STYLE_ATTRIBUTE}>${css}</style>${renderToStaticMarkup(createElement(Fragment, null, children))}`;
+export function ShadowElement({ tag, attributes = {}, css, noscriptCss, nonce, children }: ShadowElementProps) {
+  const style = (text: string) => `<style nonce="${nonce}" ${SERVER_STYLE_ATTRIBUTE}>${text}</style>`;
+  const noscript = noscriptCss ? `<noscript>${style(noscriptCss)}</noscript>` : '';
+  const inner = `${style(css)}${noscript}${renderToStaticMarkup(createElement(Fragment, null, children))}`;
   return createElement(
     tag,
     attributes,

@@ -52,8 +52,12 @@ const renderer = {
       return mounted;
     }
     queueMicrotask(() => {
-      // The adopted stylesheet carries the same rules: the inline copy can go.
-      for (const style of container.querySelectorAll(`:scope > style[${SERVER_STYLE_ATTRIBUTE}]`)) style.remove();
+      // The adopted stylesheet carries the same rules: the inline copy can go, and
+      // so can the styles for visitors without scripts.
+      // (`:scope >` matches nothing in a shadow root: walk its children instead.)
+      for (const node of [...container.children]) {
+        if (node.matches(`style[${SERVER_STYLE_ATTRIBUTE}], noscript`)) node.remove();
+      }
       mounted.root = hydrateRoot(container, vnode(mounted, mounted.props));
     });
     return mounted;

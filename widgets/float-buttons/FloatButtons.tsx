@@ -1,7 +1,7 @@
 import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
 import { resolveLang } from '../core/i18n';
-import { $chat, openChat } from '../core/stores/chat';
+import { $chat, openChat } from '../core/stores';
 import { useStore } from '../core/use-store';
 import { FloatButtonsView } from './FloatButtonsView';
 

@@ -4,8 +4,7 @@ import type { ElementProps } from '../core/define';
 import { request } from '../core/http/client';
 import { loadPageCommon } from '../core/http/page-common';
 import { resolveLang } from '../core/i18n';
-import { $friendlyLinks, type FriendlyLink } from '../core/stores/friendly-links';
-import { $pageCommon } from '../core/stores/page-common';
+import { $friendlyLinks, $pageCommon, type FriendlyLink } from '../core/stores';
 import { useStore } from '../core/use-store';
 import { FooterView } from './FooterView';
 

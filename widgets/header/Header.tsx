@@ -5,7 +5,7 @@ import { throttle } from '../core/helpers/timing';
 import { loadPageCommon } from '../core/http/page-common';
 import { resolveLang } from '../core/i18n';
 import { $route } from '../core/route';
-import { $pageCommon } from '../core/stores/page-common';
+import { $pageCommon } from '../core/stores';
 import { useStore } from '../core/use-store';
 import { HeaderView } from './HeaderView';
 

@@ -5,7 +5,7 @@ import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
 import { environment } from '../core/env';
 import { resolveLang } from '../core/i18n';
-import { $userInfo, $userInfoLoading } from '../core/stores/user';
+import { $userInfo, $userInfoLoading } from '../core/stores';
 import { useStore } from '../core/use-store';
 import { isMobileUserAgent, LoginView } from './LoginView';
 

@@ -1,0 +1,181 @@
+import type { Page } from '@playwright/test';
+import { axeViolations, expect, portalUrl, test } from './fixtures';
+
+const MOBILE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+const header = (page: Page) => page.locator('portal-header');
+const footer = (page: Page) => page.locator('portal-footer');
+
+/** Records layout shifts from the very start of the page. */
+async function watchLayoutShift(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) w.__cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The elements have upgraded and the sign-in check has finished. */
+async function upgraded(page: Page) {
+  await page.waitForFunction(() =>
+    ['portal-header', 'portal-footer', 'portal-login', 'portal-float-buttons'].every((tag) => customElements.get(tag)),
+  );
+  await expect(page.locator('portal-login [data-state="loading"]')).toHaveCount(0);
+}
+
+for (const viewport of [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'mobile', width: 390, height: 844 },
+]) {
+  test.describe(`${viewport.name}, JavaScript off`, () => {
+    test.use({ javaScriptEnabled: false, viewport });
+
+    test('the server sends a complete header and footer', async ({ page }) => {
+      await page.goto('/');
+      for (const name of ['产品中心', '解决方案', '案例中心', '创新实训', '新闻中心', '生态伙伴', '关于我们']) {
+        // In the HTML, and visible: on mobile the menu is laid out open for visitors without scripts.
+        await expect(header(page).locator('a.link', { hasText: name })).toBeVisible();
+      }
+      await expect(header(page).getByRole('link', { name: '创新实训', exact: true })).toHaveAttribute(
+        'href',
+        /^\/innovation-practice\/\d+\/[12]$/,
+      );
+      await expect(footer(page).getByRole('link', { name: '隐私政策' })).toHaveAttribute('href', '/help?id=49');
+      await expect(footer(page).locator('a[href^="/product/"]')).not.toHaveCount(0);
+      await expect(footer(page).locator('a[rel="nofollow noopener"][target="_blank"]')).not.toHaveCount(0);
+      await expect(footer(page).getByText('400-820-6688').first()).toBeAttached();
+      await expect(page.locator('portal-login [role="status"]')).toHaveAttribute('aria-label', '正在检查登录状态');
+    });
+  });
+
+  test.describe(`${viewport.name}, JavaScript on`, () => {
+    test.use({ viewport });
+
+    test('nothing moves when the elements start', async ({ page, problems }) => {
+      await watchLayoutShift(page);
+      await page.goto('/');
+      await upgraded(page);
+      await page.waitForTimeout(300);
+      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      expect(cls).toBeLessThan(0.01);
+      expect(problems.errors).toEqual([]);
+    });
+  });
+}
+
+test('focus stays where the visitor put it while the header upgrades', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/widgets/chunks/header-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const product = header(page).getByRole('link', { name: '产品中心', exact: true });
+  await product.focus();
+  release();
+  await page.waitForFunction(() => customElements.get('portal-header'));
+  await page.waitForTimeout(300);
+  await expect(product).toBeFocused();
+});
+
+test('the entry whose value the current path contains is current', async ({ page }) => {
+  await page.goto('/news/type/2');
+  await expect(header(page).locator('a[aria-current="page"]')).toHaveText('新闻中心');
+  await page.goto('/partners');
+  await expect(header(page).locator('a[aria-current="page"]')).toHaveText('生态伙伴');
+  await page.goto('/home');
+  await expect(header(page).locator('a[aria-current="page"]')).toHaveCount(0);
+});
+
+test('preview=true hides header and footer', async ({ page }) => {
+  await page.goto('/?preview=true');
+  await expect(page.locator('portal-header')).toHaveCount(0);
+  await expect(page.locator('portal-footer')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('dark theme on the product pages only', async ({ page }) => {
+  for (const [path, theme] of [
+    ['/product', 'dark'],
+    ['/product/3', 'dark'],
+    ['/', 'light'],
+    ['/solution', 'light'],
+    ['/product/3/specs', 'light'],
+  ]) {
+    await page.goto(path!);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme!);
+    await expect(header(page)).toHaveAttribute('theme', theme!);
+  }
+});
+
+test('the 404 page returns home after 3 seconds, and its link goes to /home', async ({ page }) => {
+  const started = Date.now();
+  const res = await page.goto('/no-such-page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('抱歉，您访问的页面不存在');
+  await expect(page.getByText('This page could not be found')).toBeVisible();
+  await page.waitForURL(`${portalUrl()}/`, { timeout: 8000 });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
+
+  await page.goto('/no-such-page');
+  await page.getByRole('link', { name: '返回首页' }).click();
+  await page.waitForURL(`${portalUrl()}/home`);
+});
+
+test('the sign-in widget: loading, signed out, signed in with the embedded account service, signed out again', async ({
+  page,
+}) => {
+  await page.goto('/home');
+  const login = page.locator('portal-login');
+  await expect(login.getByRole('button', { name: '登录' })).toBeVisible();
+  await login.getByRole('button', { name: '登录' }).click();
+
+  await expect(page.getByRole('heading', { name: '登录智造云' })).toBeVisible();
+  await page.getByLabel('账号', { exact: true }).fill('demo');
+  await page.getByLabel('密码', { exact: true }).fill('Demo@2026');
+  await page.getByRole('button', { name: '登录' }).click();
+
+  await page.waitForURL(`${portalUrl()}/home`);
+  const user = login.getByRole('link', { name: '张明' });
+  await expect(user).toBeVisible();
+  const consoleOrigin = portalUrl().replace(/:(\d+)$/, (_, port) => `:${Number(port) + 1}`);
+  await expect(user).toHaveAttribute('href', `${consoleOrigin}/welcome`);
+
+  await login.getByRole('button', { name: '退出登录' }).click();
+  await page.waitForURL(`${portalUrl()}/home`);
+  await expect(login.getByRole('button', { name: '登录' })).toBeVisible();
+});
+
+test.describe('mobile user agent', () => {
+  test.use({ viewport: { width: 390, height: 844 }, userAgent: MOBILE_UA });
+
+  test('hides the sign-in widget and opens the menu with the toggle', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForFunction(() => customElements.get('portal-header'));
+    await expect(page.locator('portal-login [data-state]')).toHaveCount(0);
+    const toggle = header(page).getByRole('button', { name: '打开菜单' });
+    await toggle.click();
+    await expect(header(page).getByRole('button', { name: '关闭菜单' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(header(page).getByRole('link', { name: '关于我们', exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+  });
+});
+
+for (const theme of ['light', 'dark']) {
+  test(`a page with every chrome element passes axe (${theme} theme)`, async ({ page }) => {
+    await page.goto('/');
+    await upgraded(page);
+    // The product pages are dark; this puts the same chrome in the dark theme here.
+    await page.evaluate((value) => {
+      document.documentElement.dataset.theme = value;
+      document.querySelector('portal-header')?.setAttribute('theme', value);
+    }, theme);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
