@@ -10,4 +10,5 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'portal-login': () => import('./login/login.element'),
   'portal-footer': () => import('./footer/footer.element'),
   'portal-float-buttons': () => import('./float-buttons/float-buttons.element'),
+  'portal-topic-header': () => import('./topic-header/topic-header.element'),
 };

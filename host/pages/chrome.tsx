@@ -6,6 +6,7 @@ import { FloatButtonsView } from '../../widgets/float-buttons/FloatButtonsView';
 import { FooterView } from '../../widgets/footer/FooterView';
 import { HeaderView } from '../../widgets/header/HeaderView';
 import { isMobileUserAgent, LoginView } from '../../widgets/login/LoginView';
+import { TopicHeaderView } from '../../widgets/topic-header/TopicHeaderView';
 import type { PageAssets } from './assets';
 import { ShadowElement } from './shadow';
 
@@ -84,5 +85,30 @@ export function FloatButtons({ context }: { context: ChromeContext }) {
     <ShadowElement tag="portal-float-buttons" css={css(context, 'float-buttons.css')} nonce={context.nonce}>
       <FloatButtonsView lang={context.lang} />
     </ShadowElement>
+  );
+}
+
+export function TopicHeader({ context, phone }: { context: ChromeContext; phone: string }) {
+  return (
+    <ShadowElement
+      tag="portal-topic-header"
+      attributes={{ phone }}
+      css={css(context, 'topic-header.css')}
+      noscriptCss={css(context, 'topic-header.noscript.css')}
+      nonce={context.nonce}
+    >
+      <TopicHeaderView lang={context.lang} phone={phone} menuOpen={false} base="" />
+    </ShadowElement>
+  );
+}
+
+/** The certify layout's bar: the logo home, nothing to navigate away to. */
+export function CertifyBar() {
+  return (
+    <header className="certify-bar">
+      <a href="/" aria-label="智造云首页">
+        <img src="/media/logo.svg" alt="" width="128" height="32" />
+      </a>
+    </header>
   );
 }

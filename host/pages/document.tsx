@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { site } from '../data/site';
 import { preloadsFor } from './assets';
-import { type ChromeContext, FloatButtons, SiteFooter, SiteHeader } from './chrome';
+import { CertifyBar, type ChromeContext, FloatButtons, SiteFooter, SiteHeader, TopicHeader } from './chrome';
 import { ServerStateScript } from './server-state';
 
 /** Everything a page is rendered from besides its own content. */
@@ -12,12 +12,14 @@ export type PageContext = ChromeContext & {
 };
 
 /** The layouts of SPEC §2. */
-export type Layout = 'default' | 'order' | 'blank';
+export type Layout = 'default' | 'order' | 'topic' | 'certify' | 'blank';
 
 export interface DocumentProps {
   title: string;
   description?: string;
   layout?: Layout;
+  /** The hotline of a topic page (topic layout). */
+  topicPhone?: string;
   /** Extra elements for the head (a refresh, canonical links). */
   head?: ReactNode;
   children: ReactNode;
@@ -26,6 +28,8 @@ export interface DocumentProps {
 const LAYOUT_ELEMENTS: Record<Layout, string[]> = {
   default: ['portal-header', 'portal-login', 'portal-footer', 'portal-float-buttons', 'portal-cookie-notice'],
   order: ['portal-header', 'portal-login', 'portal-footer'],
+  topic: ['portal-topic-header', 'portal-footer', 'portal-cookie-notice'],
+  certify: [],
   blank: [],
 };
 
@@ -33,11 +37,12 @@ function Document({
   title,
   description = site.description,
   layout = 'default',
+  topicPhone = '',
   head,
   children,
   context,
 }: DocumentProps & { context: PageContext }) {
-  const chrome = layout !== 'blank' && !context.preview;
+  const chrome = layout !== 'blank' && layout !== 'certify' && !context.preview;
   const elements = LAYOUT_ELEMENTS[layout].filter((tag) => chrome || tag === 'portal-cookie-notice');
   return (
     <html lang={context.lang} data-theme={context.theme}>
@@ -55,11 +60,13 @@ function Document({
         ))}
       </head>
       <body>
-        {chrome && <SiteHeader context={context} />}
+        {chrome && layout !== 'topic' && <SiteHeader context={context} />}
+        {chrome && layout === 'topic' && <TopicHeader context={context} phone={topicPhone} />}
+        {layout === 'certify' && <CertifyBar />}
         {children}
         {chrome && <SiteFooter context={context} />}
         {chrome && layout === 'default' && <FloatButtons context={context} />}
-        {layout === 'default' && <portal-cookie-notice />}
+        {(layout === 'default' || layout === 'topic') && <portal-cookie-notice />}
         <ServerStateScript
           state={{ theme: context.theme, pageCommon: context.pageCommon, friendlyLinks: context.friendlyLinks }}
         />

@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type Layout, type PageContext, renderDocument } from './document';
+import { themeFor } from './theme';
+
+const context = (overrides: Partial<PageContext> = {}): PageContext => ({
+  nonce: 'n0nce',
+  assets: { css: '', manifest: {}, elementStyles: {} },
+  lang: 'zh-CN',
+  path: '/',
+  theme: 'light',
+  userAgent: '',
+  pageCommon: null,
+  friendlyLinks: [],
+  preview: false,
+  ...overrides,
+});
+
+const tagsIn = (html: string) =>
+  ['portal-header', 'portal-topic-header', 'portal-footer', 'portal-float-buttons', 'portal-cookie-notice'].filter(
+    (tag) => html.includes(`<${tag}`),
+  );
+
+const render = (layout: Layout, overrides: Partial<PageContext> = {}) =>
+  renderDocument({ title: 't', layout, topicPhone: '400-820-6688', children: <main>内容</main> }, context(overrides));
+
+describe('layouts', () => {
+  it('default: header with sign-in, footer, float buttons, cookie notice', () => {
+    const html = render('default');
+    assert.deepEqual(tagsIn(html), ['portal-header', 'portal-footer', 'portal-float-buttons', 'portal-cookie-notice']);
+    assert.match(html, /<portal-login/);
+  });
+
+  it('default with ?preview=true: no header and no footer', () => {
+    assert.deepEqual(tagsIn(render('default', { preview: true })), ['portal-cookie-notice']);
+  });
+
+  it('order: header and footer', () => {
+    assert.deepEqual(tagsIn(render('order')), ['portal-header', 'portal-footer']);
+  });
+
+  it('topic: the topic header with the hotline, and the footer', () => {
+    const html = render('topic');
+    assert.deepEqual(tagsIn(html), ['portal-topic-header', 'portal-footer', 'portal-cookie-notice']);
+    assert.match(html, /<portal-topic-header phone="400-820-6688">/);
+  });
+
+  it('certify and blank: no chrome elements', () => {
+    assert.deepEqual(tagsIn(render('certify')), []);
+    assert.match(render('certify'), /class="certify-bar"/);
+    assert.deepEqual(tagsIn(render('blank')), []);
+  });
+
+  it('renders the chrome as declarative shadow roots with the nonce', () => {
+    const html = render('default');
+    assert.match(
+      html,
+      /<portal-header theme="light"><template shadowrootmode="open"><style nonce="n0nce" data-server-style>/,
+    );
+  });
+
+  it('is dark on the product centre and product details only', () => {
+    for (const path of ['/product', '/product/', '/product/3', '/product/P2025001'])
+      assert.equal(themeFor(path), 'dark', path);
+    for (const path of ['/', '/products', '/product/3/more', '/solution/1', '/productx'])
+      assert.equal(themeFor(path), 'light', path);
+  });
+});

@@ -1,0 +1,39 @@
+import { defineElement } from '../core/define';
+import { TopicHeader, type TopicHeaderProps } from './TopicHeader';
+import styles from './topic-header.css';
+
+export const TOPIC_HEADER_TAG = 'portal-topic-header';
+
+/**
+ * The header of a topic landing page: the logo (linking to `/`), six anchors to
+ * the page's sections (solution, product, customer, feature, case, problem),
+ * scrolled to over 500 ms, the hotline, and on mobile a menu that slides in over
+ * 100 ms. The sections are elements of the page with those ids.
+ *
+ * @summary Topic page header with section anchors.
+ * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
+ * @attr phone - The hotline to show.
+ * @event portal-topic-header-navigate - The page arrived at a section (detail: anchor).
+ * @csspart bar - The header bar.
+ * @csspart logo - The logo link.
+ * @csspart sections - The anchors' navigation.
+ * @csspart anchor - One anchor.
+ * @csspart phone - The hotline link.
+ * @csspart toggle - The mobile menu toggle.
+ * @cssproperty --portal-topic-header-background - Bar background.
+ * @cssproperty --portal-topic-header-color - Text colour.
+ * @cssproperty --portal-accent-color - Hotline and hover colour.
+ */
+export const PortalTopicHeader = defineElement<TopicHeaderProps>(TOPIC_HEADER_TAG, TopicHeader, {
+  props: { lang: 'string', phone: 'string' },
+  styles,
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'portal-topic-header': HTMLElement & { lang: string; phone: string };
+  }
+  interface GlobalEventHandlersEventMap {
+    'portal-topic-header-navigate': CustomEvent<{ anchor: string }>;
+  }
+}
