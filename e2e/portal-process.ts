@@ -12,11 +12,12 @@ export interface PortalProcess {
   stop(): Promise<void>;
 }
 
+/** Probes the way the server binds: every interface. */
 const canListen = (port: number) =>
   new Promise<boolean>((resolve) => {
     const probe = createServer()
       .once('error', () => resolve(false))
-      .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+      .listen(port, () => probe.close(() => resolve(true)));
   });
 
 /** A free port whose successor is free too: the local console takes the next one. */
@@ -50,14 +51,22 @@ function waitFor(server: ChildProcess, pattern: RegExp): Promise<string> {
  * Starts the real server (`local`, as `npm start` runs it) with its own data
  * folder, and waits until the portal and the local console both listen.
  */
-export async function startPortalProcess(): Promise<PortalProcess> {
+export async function startPortalProcess(attempts = 3): Promise<PortalProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const port = await freePortPair();
   const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORTAL_ENV: 'local' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  await waitFor(server, /Local console listening on (http:\/\/\S+)/);
+  try {
+    await waitFor(server, /Local console listening on (http:\/\/\S+)/);
+  } catch (error) {
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    // Another process may take a probed port before the server does: try other ports.
+    if (attempts > 1 && /EADDRINUSE/.test(String(error))) return startPortalProcess(attempts - 1);
+    throw error;
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     consoleUrl: `http://127.0.0.1:${port + 1}`,

@@ -214,6 +214,7 @@ describe('media', () => {
       assert.equal(res.status, 200);
       assert.match(String(res.headers['content-type']), /^image\/svg\+xml/);
       assert.match(res.headers['cache-control'] ?? '', /immutable/);
+      assert.equal(res.headers['cross-origin-resource-policy'], 'cross-origin');
       assert.match(res.body, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
       assert.equal((await request(port, path)).body, res.body);
     });

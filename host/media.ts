@@ -63,7 +63,12 @@ const svg =
     if (!Object.values(params).every((value) => NAME.test(value))) return next();
     const body = draw(params);
     if (body === undefined) return next();
-    res.type('image/svg+xml').setHeader('Cache-Control', 'public, max-age=31536000, immutable').send(body);
+    res
+      .type('image/svg+xml')
+      .setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+      // Elements on other sites show these images too.
+      .setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+      .send(body);
   };
 
 export function mediaRoutes(): Router {

@@ -7,7 +7,7 @@ declare module 'preact' {
   namespace JSX {
     interface IntrinsicElements {
       'portal-cookie-notice': PortalElementAttributes;
-      'portal-header': PortalElementAttributes;
+      'portal-header': PortalElementAttributes & { 'no-login'?: string };
       'portal-login': PortalElementAttributes;
       'portal-footer': PortalElementAttributes;
       'portal-float-buttons': PortalElementAttributes;

@@ -34,7 +34,7 @@ export function createEmbeddedBackend(options: { dataDir: string; signInAttempts
     apps,
     accounts,
     content,
-    portalRoutes: portalApi({ content, customers: new CustomerStore(db), accounts, brand: BRAND }),
+    portalRoutes: portalApi({ content, customers: new CustomerStore(db), accounts, brand: BRAND, apps }),
     accountRoutes: accountService({
       store: accounts,
       apps,

@@ -109,6 +109,9 @@ export function defineElement<P extends ElementProps>(
 
     constructor() {
       super();
+      for (const name of (this.constructor as unknown as { observedAttributes: string[] }).observedAttributes) {
+        if (this.getAttribute(name) === '') this[PROPS][camelCase(name)] = '';
+      }
       if (options.styles !== undefined && this.shadowRoot) {
         if (!sheet) {
           sheet = new CSSStyleSheet();
@@ -118,9 +121,11 @@ export function defineElement<P extends ElementProps>(
       }
     }
 
+    // r2wc ignores a removed attribute and an empty one; HTML means "off" and "on".
     override attributeChangedCallback(name: string, old: string | null, value: string | null) {
-      if (value !== null) return super.attributeChangedCallback(name, old, value);
-      delete this[PROPS][camelCase(name)];
+      if (value) return super.attributeChangedCallback(name, old, value);
+      if (value === null) delete this[PROPS][camelCase(name)];
+      else this[PROPS][camelCase(name)] = '';
       this[RENDER]();
     }
   }

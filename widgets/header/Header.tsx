@@ -15,7 +15,12 @@ export const SCROLL_THROTTLE_MS = 200;
 
 export interface HeaderProps extends ElementProps {
   lang?: string;
+  /** Present (and not "false"): no sign-in widget, for pages not registered with the account service. */
+  noLogin?: string;
 }
+
+/** HTML's convention: a bare attribute is on; r2wc's boolean parsing would read it as off. */
+const isOn = (value: string | undefined) => value !== undefined && value !== 'false';
 
 /** Hides the header while the visitor scrolls down; shows it on the way up or at the top. */
 function useHideOnScroll(host: HTMLElement, enabled: boolean) {
@@ -54,7 +59,7 @@ function useOpenMenu(open: boolean, close: () => void) {
   }, [open, close]);
 }
 
-export function Header({ host, lang }: HeaderProps) {
+export function Header({ host, lang, noLogin }: HeaderProps) {
   const pageCommon = useStore($pageCommon);
   const route = useStore($route);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -76,7 +81,7 @@ export function Header({ host, lang }: HeaderProps) {
       onToggleMenu={() => setMenuOpen(!menuOpen)}
       onNavigate={close}
       base={linkBase()}
-      login={<portal-login lang={language} />}
+      login={isOn(noLogin) ? null : <portal-login lang={language} />}
     />
   );
 }

@@ -17,6 +17,7 @@ export const HEADER_TAG = 'portal-header';
  * @summary Site header with navigation and sign-in.
  * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
  * @attr theme - `light` (default) or `dark`.
+ * @attr no-login - Leaves out the sign-in widget (for pages not registered with the account service).
  * @csspart bar - The header bar.
  * @csspart logo - The logo link.
  * @csspart menu - The navigation.
@@ -33,7 +34,10 @@ export const HEADER_TAG = 'portal-header';
  * @cssproperty --portal-content-width - Width of the content (1200px).
  * @cssproperty --portal-header-z-index - Stacking order.
  */
-export const PortalHeader = defineElement<HeaderProps>(HEADER_TAG, Header, { props: { lang: 'string' }, styles });
+export const PortalHeader = defineElement<HeaderProps>(HEADER_TAG, Header, {
+  props: { lang: 'string', noLogin: 'string' },
+  styles,
+});
 
 declare global {
   interface HTMLElementTagNameMap {

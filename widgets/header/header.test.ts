@@ -115,6 +115,15 @@ describe('<portal-header>', () => {
     await waitFor(() => !element.hasAttribute('data-hidden'), 'shown on the way up', 3000);
   });
 
+  it('leaves out the sign-in widget with no-login', async () => {
+    const element = await mount();
+    expect(shadow(element).querySelector('portal-login')).to.not.equal(null);
+    element.setAttribute('no-login', '');
+    await waitFor(() => !shadow(element).querySelector('portal-login'), 'sign-in widget gone');
+    element.setAttribute('no-login', 'false');
+    await waitFor(() => shadow(element).querySelector('portal-login'), 'sign-in widget back');
+  });
+
   it('has names on its icon-only controls and no axe violations', async () => {
     const element = await mount();
     expect(shadow(element).querySelector('a[href="/searchRes"]')?.getAttribute('aria-label')).to.equal('站内搜索');

@@ -253,6 +253,37 @@ describe('signed-in customer calls', () => {
   }
 });
 
+describe('cross-origin use', () => {
+  it('lets any page read public content', async () => {
+    const preflight = await request(portal.port, '/api/common/index', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://partner.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'companyid,content-type',
+      },
+    });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers['access-control-allow-origin'], 'https://partner.example');
+    assert.match(String(preflight.headers['access-control-allow-headers']), /companyId/i);
+  });
+
+  it('opens signed-in calls only to registered origins', async () => {
+    const ask = (origin: string) =>
+      request(portal.port, '/api-zzy-portal/api/contract/check', {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'authorization',
+        },
+      });
+    assert.equal((await ask('https://partner.example')).headers['access-control-allow-origin'], undefined);
+    const consoleOrigin = `http://127.0.0.1:${portal.port + 1}`;
+    assert.equal((await ask(consoleOrigin)).headers['access-control-allow-origin'], consoleOrigin);
+  });
+});
+
 describe('hostile bodies', () => {
   it('refuses a body over the size limit with 413', async () => {
     const res = await call('/api-zzy-portal/api/contract/confirm', {

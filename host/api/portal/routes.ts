@@ -1,4 +1,6 @@
+import cors from 'cors';
 import express, { type Request, type Response, Router } from 'express';
+import type { AppRegistry } from '../accounts/apps';
 import type { AccountStore } from '../accounts/store';
 import { apiErrors, notFound, ok, parse } from '../envelope';
 import { openApiDocument } from '../openapi';
@@ -14,7 +16,11 @@ export interface PortalApiOptions {
   accounts: AccountStore;
   /** The brand segment of `/api-{brand}-portal/`. */
   brand: string;
+  /** Origins of registered applications (the console) may make signed-in calls. */
+  apps: AppRegistry;
 }
+
+const API_HEADERS = ['Authorization', 'companyId', 'Content-Type', 'Cache-Control'];
 
 const JSON_LIMIT = '16kb';
 
@@ -38,9 +44,20 @@ const okData = (res: Response, data: unknown) => res.json({ code: '0000', data, 
  * envelope. Mounted at the site root: it owns `/api/`, `/api-kernel-portal/` and
  * `/api-{brand}-portal/`.
  */
-export function portalApi({ content, customers, accounts, brand }: PortalApiOptions): Router {
+export function portalApi({ content, customers, accounts, brand, apps }: PortalApiOptions): Router {
   const router = Router();
   const signedIn = requireUser(accounts);
+  // Public content is public: elements on any page may read it. Calls for a
+  // signed-in customer are open only to the origins registered for the portal.
+  router.use('/api', cors({ origin: true, allowedHeaders: API_HEADERS, maxAge: 600 }));
+  router.use(
+    [`/api-kernel-portal`, `/api-${brand}-portal`],
+    cors({
+      origin: (origin, done) => done(null, !!origin && apps.knows(origin)),
+      allowedHeaders: API_HEADERS,
+      maxAge: 600,
+    }),
+  );
   router.use(['/api', '/api-kernel-portal', `/api-${brand}-portal`], express.json({ limit: JSON_LIMIT }));
 
   router.get('/api/openapi.json', (_req, res) => void res.json(openApiDocument));
