@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Lang } from '../core/i18n';
 import type { PageCommon } from '../core/stores/page-common';
 import { isActive, menuEntries } from './menu';
+import { MenuIcon } from './menu-icon';
 
 export interface HeaderViewProps {
   lang: Lang;
@@ -44,17 +45,6 @@ const SearchIcon = () => (
   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
     <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" stroke-width="2" />
     <path d="M20 20l-3.5-3.5" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
-  </svg>
-);
-
-const MenuIcon = ({ open }: { open: boolean }) => (
-  <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-    <path
-      d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
-      stroke="currentColor"
-      stroke-width="2"
-      stroke-linecap="round"
-    />
   </svg>
 );
 

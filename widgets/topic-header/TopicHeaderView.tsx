@@ -1,4 +1,5 @@
 import type { Lang } from '../core/i18n';
+import { MenuIcon } from '../header/menu-icon';
 import { anchorLabel, TOPIC_ANCHORS, type TopicAnchor } from './anchors';
 
 export interface TopicHeaderViewProps {
@@ -60,14 +61,7 @@ export function TopicHeaderView({ lang, phone, menuOpen, base, onToggleMenu, onA
         aria-label={menuOpen ? text.close : text.open}
         onClick={onToggleMenu}
       >
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-          <path
-            d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
-            stroke="currentColor"
-            stroke-width="2"
-            stroke-linecap="round"
-          />
-        </svg>
+        <MenuIcon open={menuOpen} />
       </button>
     </header>
   );

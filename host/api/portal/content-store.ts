@@ -13,8 +13,24 @@ export interface Page<T> {
 export class ContentStore {
   constructor(private readonly db: Db) {}
 
-  private page<T>(rows: T[], total: number, page: number, pageSize: number): Page<T> {
-    return { list: rows, total, page, pageSize };
+  /**
+   * One page of `select ... from table [where filter]` in `order`, with the total.
+   * Only the column named in `filter` (fixed by the caller, never by input) is compared.
+   */
+  private paged<T>(
+    select: string,
+    table: string,
+    order: string,
+    paging: { page: number; pageSize: number },
+    filter?: { column: string; value: unknown },
+  ): Page<T> {
+    const where = filter?.value === undefined ? '' : `WHERE ${filter.column} = @value`;
+    const params = { value: filter?.value, limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize };
+    const list = this.db
+      .prepare(`SELECT ${select} FROM ${table} ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+      .all(params) as T[];
+    const { n } = this.db.prepare(`SELECT count(*) AS n FROM ${table} ${where}`).get(params) as { n: number };
+    return { list, total: n, page: paging.page, pageSize: paging.pageSize };
   }
 
   productCategories() {
@@ -25,25 +41,14 @@ export class ContentStore {
   }
 
   products(filter: { categoryId?: number; page: number; pageSize: number }) {
-    const where = filter.categoryId === undefined ? '' : 'WHERE category_id = @categoryId';
-    const params = {
-      categoryId: filter.categoryId,
-      limit: filter.pageSize,
-      offset: (filter.page - 1) * filter.pageSize,
-    };
-    const rows = this.db
-      .prepare(
-        `SELECT id, association_no AS associationNo, category_id AS categoryId, name, summary, hot
-         FROM products ${where} ORDER BY sort, id LIMIT @limit OFFSET @offset`,
-      )
-      .all(params) as Array<{ hot: number }>;
-    const { n } = this.db.prepare(`SELECT count(*) AS n FROM products ${where}`).get(params) as { n: number };
-    return this.page(
-      rows.map((row) => ({ ...row, hot: row.hot === 1 })),
-      n,
-      filter.page,
-      filter.pageSize,
+    const page = this.paged<{ hot: number }>(
+      'id, association_no AS associationNo, category_id AS categoryId, name, summary, hot',
+      'products',
+      'sort, id',
+      filter,
+      { column: 'category_id', value: filter.categoryId },
     );
+    return { ...page, list: page.list.map((row) => ({ ...row, hot: row.hot === 1 })) };
   }
 
   /** A product by id or by the console's association number (chat cards use the latter). */
@@ -72,19 +77,13 @@ export class ContentStore {
   }
 
   solutions(filter: { page: number; pageSize: number }) {
-    const rows = this.db
-      .prepare(
-        `SELECT id, association_no AS associationNo, title, industry, summary, common FROM solutions
-         ORDER BY sort, id LIMIT ? OFFSET ?`,
-      )
-      .all(filter.pageSize, (filter.page - 1) * filter.pageSize) as Array<{ common: number }>;
-    const { n } = this.db.prepare('SELECT count(*) AS n FROM solutions').get() as { n: number };
-    return this.page(
-      rows.map((row) => ({ ...row, common: row.common === 1 })),
-      n,
-      filter.page,
-      filter.pageSize,
+    const page = this.paged<{ common: number }>(
+      'id, association_no AS associationNo, title, industry, summary, common',
+      'solutions',
+      'sort, id',
+      filter,
     );
+    return { ...page, list: page.list.map((row) => ({ ...row, common: row.common === 1 })) };
   }
 
   solution(key: number | string) {
@@ -105,16 +104,13 @@ export class ContentStore {
   }
 
   cases(filter: { page: number; pageSize: number; industry?: string }) {
-    const where = filter.industry === undefined ? '' : 'WHERE industry = @industry';
-    const params = { industry: filter.industry, limit: filter.pageSize, offset: (filter.page - 1) * filter.pageSize };
-    const rows = this.db
-      .prepare(
-        `SELECT id, title, customer, industry, summary, solution_id AS solutionId, published_at AS publishedAt
-         FROM cases ${where} ORDER BY published_at DESC, id DESC LIMIT @limit OFFSET @offset`,
-      )
-      .all(params);
-    const { n } = this.db.prepare(`SELECT count(*) AS n FROM cases ${where}`).get(params) as { n: number };
-    return this.page(rows, n, filter.page, filter.pageSize);
+    return this.paged(
+      'id, title, customer, industry, summary, solution_id AS solutionId, published_at AS publishedAt',
+      'cases',
+      'published_at DESC, id DESC',
+      filter,
+      { column: 'industry', value: filter.industry },
+    );
   }
 
   caseById(id: number) {
@@ -136,20 +132,13 @@ export class ContentStore {
   }
 
   news(filter: { categoryId?: number; page: number; pageSize: number }) {
-    const where = filter.categoryId === undefined ? '' : 'WHERE category_id = @categoryId';
-    const params = {
-      categoryId: filter.categoryId,
-      limit: filter.pageSize,
-      offset: (filter.page - 1) * filter.pageSize,
-    };
-    const rows = this.db
-      .prepare(
-        `SELECT id, category_id AS categoryId, title, summary, source, published_at AS publishedAt
-         FROM news ${where} ORDER BY published_at DESC, id DESC LIMIT @limit OFFSET @offset`,
-      )
-      .all(params);
-    const { n } = this.db.prepare(`SELECT count(*) AS n FROM news ${where}`).get(params) as { n: number };
-    return this.page(rows, n, filter.page, filter.pageSize);
+    return this.paged(
+      'id, category_id AS categoryId, title, summary, source, published_at AS publishedAt',
+      'news',
+      'published_at DESC, id DESC',
+      filter,
+      { column: 'category_id', value: filter.categoryId },
+    );
   }
 
   newsItem(id: number) {
