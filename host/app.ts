@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import type { PortalEnvironment } from '../widgets/core/env';
 import type { EmbeddedBackend } from './api';
 import type { HostConfig } from './config';
+import { embeddedContent } from './data/content';
 import { embeddedSiteData, noSiteData, remoteSiteData } from './data/site-data';
 import { remoteEnvironment } from './environments';
 import { createLogger, requestLogger } from './logger';
@@ -33,7 +34,7 @@ export function createApp(options: AppOptions): Express {
     : options.env && options.env !== 'local'
       ? remoteSiteData(options.upstream ?? remoteEnvironment(options.env))
       : noSiteData;
-  const deps = { assets, siteData };
+  const deps = { assets, siteData, content: options.backend && embeddedContent(options.backend.content) };
   const app = express();
 
   app.disable('x-powered-by');

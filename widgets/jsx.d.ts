@@ -12,6 +12,7 @@ declare module 'preact' {
       'portal-footer': PortalElementAttributes;
       'portal-float-buttons': PortalElementAttributes;
       'portal-toast': PortalElementAttributes;
+      'portal-order-guard': PortalElementAttributes;
       'portal-topic-header': PortalElementAttributes & { phone?: string };
     }
   }

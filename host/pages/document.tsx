@@ -9,6 +9,8 @@ import { ServerStateScript } from './server-state';
 export type PageContext = ChromeContext & {
   /** `?preview=true`: an administrator previews the page without header and footer. */
   preview: boolean;
+  /** The site's public origin, for canonical and Open Graph addresses. */
+  origin: string;
 };
 
 /** The layouts of SPEC §2. */
@@ -20,7 +22,11 @@ export interface DocumentProps {
   layout?: Layout;
   /** The hotline of a topic page (topic layout). */
   topicPhone?: string;
-  /** Extra elements for the head (a refresh, canonical links). */
+  /** The page's own address (path and query), for the canonical link and Open Graph. */
+  canonical?: string;
+  /** Open Graph type: `website` (lists) or `article` (details). */
+  ogType?: 'website' | 'article';
+  /** Extra elements for the head (a refresh). */
   head?: ReactNode;
   children: ReactNode;
 }
@@ -38,6 +44,8 @@ function Document({
   description = site.description,
   layout = 'default',
   topicPhone = '',
+  canonical,
+  ogType = 'website',
   head,
   children,
   context,
@@ -52,6 +60,13 @@ function Document({
         <title>{title}</title>
         <meta name="description" content={description} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {canonical && <link rel="canonical" href={`${context.origin}${canonical}`} />}
+        <meta property="og:site_name" content={site.name} />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={description} />
+        <meta property="og:type" content={ogType} />
+        <meta property="og:locale" content="zh_CN" />
+        {canonical && <meta property="og:url" content={`${context.origin}${canonical}`} />}
         {head}
         <style nonce={context.nonce} dangerouslySetInnerHTML={{ __html: context.assets.css }} />
         <script src="/widgets/portal.js" async nonce={context.nonce} />

@@ -13,6 +13,7 @@ const context = (overrides: Partial<PageContext> = {}): PageContext => ({
   pageCommon: null,
   friendlyLinks: [],
   preview: false,
+  origin: 'https://portal.example',
   ...overrides,
 });
 

@@ -1,6 +1,7 @@
 import { type RequestHandler, Router } from 'express';
 import type { PageContext } from '../pages/document';
 import { renderHome } from '../pages/home';
+import { contentPages } from './content';
 import { methodNotAllowed } from './errors';
 import { type PageDeps, pageContext, sendPage } from './page-context';
 
@@ -15,6 +16,7 @@ export function pageRoutes(deps: PageDeps): Router {
   const pages: Array<[path: string, handler: RequestHandler]> = [
     ['/', page(deps, renderHome)],
     ['/home', page(deps, renderHome)],
+    ...(deps.content ? contentPages({ ...deps, content: deps.content }) : []),
   ];
 
   const router = Router({ strict: false });

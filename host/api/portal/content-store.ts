@@ -9,6 +9,67 @@ export interface Page<T> {
   pageSize: number;
 }
 
+export interface ProductSummary {
+  id: number;
+  associationNo: string;
+  categoryId: number;
+  name: string;
+  summary: string;
+  hot: boolean;
+}
+export interface Edition {
+  id: number;
+  name: string;
+  priceFen: number;
+  unit: string;
+  features: string[];
+}
+export interface Product extends ProductSummary {
+  categoryName: string;
+  descriptionHtml: string;
+  highlights: Array<{ title: string; text: string }>;
+  scenarios: string[];
+  editions: Edition[];
+}
+export interface SolutionSummary {
+  id: number;
+  associationNo: string;
+  title: string;
+  industry: string;
+  summary: string;
+  common: boolean;
+}
+export interface Solution extends SolutionSummary {
+  painPoints: string[];
+  contentHtml: string;
+  productIds: number[];
+}
+export interface CaseSummary {
+  id: number;
+  title: string;
+  customer: string;
+  industry: string;
+  summary: string;
+  solutionId: number | null;
+  publishedAt: string;
+}
+export interface CaseDetail extends CaseSummary {
+  contentHtml: string;
+  results: Array<{ label: string; value: string }>;
+}
+export interface NewsSummary {
+  id: number;
+  categoryId: number;
+  title: string;
+  summary: string;
+  source: string;
+  publishedAt: string;
+}
+export interface NewsDetail extends NewsSummary {
+  categoryTitle: string;
+  contentHtml: string;
+}
+
 /** Read access to the portal's content; every query is a prepared statement. */
 export class ContentStore {
   constructor(private readonly db: Db) {}
@@ -40,8 +101,8 @@ export class ContentStore {
     }>;
   }
 
-  products(filter: { categoryId?: number; page: number; pageSize: number }) {
-    const page = this.paged<{ hot: number }>(
+  products(filter: { categoryId?: number; page: number; pageSize: number }): Page<ProductSummary> {
+    const page = this.paged<Omit<ProductSummary, 'hot'> & { hot: number }>(
       'id, association_no AS associationNo, category_id AS categoryId, name, summary, hot',
       'products',
       'sort, id',
@@ -52,7 +113,7 @@ export class ContentStore {
   }
 
   /** A product by id or by the console's association number (chat cards use the latter). */
-  product(key: number | string) {
+  product(key: number | string): Product | undefined {
     const row = this.db
       .prepare(
         `SELECT p.id, p.association_no AS associationNo, p.category_id AS categoryId, c.name AS categoryName, p.name,
@@ -60,24 +121,30 @@ export class ContentStore {
          FROM products p JOIN product_categories c ON c.id = p.category_id
          WHERE ${typeof key === 'number' ? 'p.id' : 'p.association_no'} = ?`,
       )
-      .get(key) as { id: number; highlights: string; scenarios: string; hot: number } | undefined;
+      .get(key) as
+      | (Omit<Product, 'highlights' | 'scenarios' | 'hot' | 'editions'> & {
+          highlights: string;
+          scenarios: string;
+          hot: number;
+        })
+      | undefined;
     if (!row) return undefined;
     const editions = this.db
       .prepare(
         'SELECT id, name, price_fen AS priceFen, unit, features FROM product_editions WHERE product_id = ? ORDER BY sort',
       )
-      .all(row.id) as Array<{ features: string }>;
+      .all(row.id) as Array<Omit<Edition, 'features'> & { features: string }>;
     return {
       ...row,
       hot: row.hot === 1,
-      highlights: parseJson(row.highlights),
-      scenarios: parseJson(row.scenarios),
-      editions: editions.map((edition) => ({ ...edition, features: parseJson(edition.features) })),
+      highlights: parseJson<Product['highlights']>(row.highlights),
+      scenarios: parseJson<string[]>(row.scenarios),
+      editions: editions.map((edition) => ({ ...edition, features: parseJson<string[]>(edition.features) })),
     };
   }
 
-  solutions(filter: { page: number; pageSize: number }) {
-    const page = this.paged<{ common: number }>(
+  solutions(filter: { page: number; pageSize: number }): Page<SolutionSummary> {
+    const page = this.paged<Omit<SolutionSummary, 'common'> & { common: number }>(
       'id, association_no AS associationNo, title, industry, summary, common',
       'solutions',
       'sort, id',
@@ -86,14 +153,20 @@ export class ContentStore {
     return { ...page, list: page.list.map((row) => ({ ...row, common: row.common === 1 })) };
   }
 
-  solution(key: number | string) {
+  solution(key: number | string): Solution | undefined {
     const row = this.db
       .prepare(
         `SELECT id, association_no AS associationNo, title, industry, summary, pain_points AS painPoints,
                 content_html AS contentHtml, product_ids AS productIds, common
          FROM solutions WHERE ${typeof key === 'number' ? 'id' : 'association_no'} = ?`,
       )
-      .get(key) as { painPoints: string; productIds: string; common: number } | undefined;
+      .get(key) as
+      | (Omit<Solution, 'painPoints' | 'productIds' | 'common'> & {
+          painPoints: string;
+          productIds: string;
+          common: number;
+        })
+      | undefined;
     if (!row) return undefined;
     return {
       ...row,
@@ -103,8 +176,8 @@ export class ContentStore {
     };
   }
 
-  cases(filter: { page: number; pageSize: number; industry?: string }) {
-    return this.paged(
+  cases(filter: { page: number; pageSize: number; industry?: string }): Page<CaseSummary> {
+    return this.paged<CaseSummary>(
       'id, title, customer, industry, summary, solution_id AS solutionId, published_at AS publishedAt',
       'cases',
       'published_at DESC, id DESC',
@@ -113,15 +186,15 @@ export class ContentStore {
     );
   }
 
-  caseById(id: number) {
+  caseById(id: number): CaseDetail | undefined {
     const row = this.db
       .prepare(
         `SELECT id, title, customer, industry, summary, content_html AS contentHtml, results,
                 solution_id AS solutionId, published_at AS publishedAt
          FROM cases WHERE id = ?`,
       )
-      .get(id) as { results: string } | undefined;
-    return row && { ...row, results: parseJson(row.results) };
+      .get(id) as (Omit<CaseDetail, 'results'> & { results: string }) | undefined;
+    return row && { ...row, results: parseJson<CaseDetail['results']>(row.results) };
   }
 
   newsCategories() {
@@ -131,8 +204,8 @@ export class ContentStore {
     }>;
   }
 
-  news(filter: { categoryId?: number; page: number; pageSize: number }) {
-    return this.paged(
+  news(filter: { categoryId?: number; page: number; pageSize: number }): Page<NewsSummary> {
+    return this.paged<NewsSummary>(
       'id, category_id AS categoryId, title, summary, source, published_at AS publishedAt',
       'news',
       'published_at DESC, id DESC',
@@ -141,14 +214,14 @@ export class ContentStore {
     );
   }
 
-  newsItem(id: number) {
+  newsItem(id: number): NewsDetail | undefined {
     return this.db
       .prepare(
         `SELECT n.id, n.category_id AS categoryId, c.title AS categoryTitle, n.title, n.summary,
                 n.content_html AS contentHtml, n.source, n.published_at AS publishedAt
          FROM news n JOIN news_categories c ON c.id = n.category_id WHERE n.id = ?`,
       )
-      .get(id);
+      .get(id) as NewsDetail | undefined;
   }
 
   innovationCategories() {

@@ -1,0 +1,147 @@
+import type { Browser, Page, Request } from '@playwright/test';
+import { getRaw } from './http';
+import { sum } from './stats';
+
+export type Kind = 'html' | 'js' | 'css' | 'other';
+
+/** One response the browser received, as Chromium's network stack counted it. */
+export interface Download {
+  url: string;
+  method: string;
+  kind: Kind;
+  status: number;
+  /** Content-Encoding the browser negotiated ('' for none). */
+  encoding: string;
+  /** Body bytes on the wire (still compressed): what "transferred" means below. */
+  encoded: number;
+  /** Response header bytes on the wire. */
+  headers: number;
+  /** Body bytes after decompression. */
+  decoded: number;
+}
+
+export interface KindTotals {
+  files: number;
+  /** Encoded body bytes as the browser received them (brotli when offered). */
+  encoded: number;
+  /** The same files as a gzip-only browser receives them (the targets are in gzip). */
+  gzip: number;
+}
+
+export interface PageBytes {
+  url: string;
+  status: number;
+  /** The main document, encoded and decoded. */
+  html: { encoded: number; decoded: number };
+  js: KindTotals;
+  css: KindTotals;
+  /** Everything else: images, fonts, API calls, frames. */
+  other: { files: number; encoded: number };
+  /** Every response, headers included: the page's whole download. */
+  transferred: number;
+  downloads: Download[];
+}
+
+function kindOf(contentType: string): Kind {
+  if (/javascript|ecmascript/.test(contentType)) return 'js';
+  if (contentType.includes('text/css')) return 'css';
+  if (contentType.includes('text/html')) return 'html';
+  return 'other';
+}
+
+async function describeResponse(request: Request): Promise<Download | undefined> {
+  const response = await request.response();
+  if (!response) return undefined;
+  const sizes = await request.sizes();
+  const headers = await response.allHeaders();
+  const decoded = await response.body().then(
+    (body) => body.length,
+    () => 0, // redirects and aborted bodies have none
+  );
+  return {
+    url: request.url(),
+    method: request.method(),
+    kind: kindOf(headers['content-type'] ?? ''),
+    status: response.status(),
+    encoding: headers['content-encoding'] ?? '',
+    encoded: sizes.responseBodySize,
+    headers: sizes.responseHeadersSize,
+    decoded,
+  };
+}
+
+/**
+ * Records every response a page receives from now on. `snapshot()` waits for the
+ * records still being read, so a caller can measure, act, and measure again.
+ */
+export function recordDownloads(page: Page) {
+  const pending: Array<Promise<Download | undefined>> = [];
+  page.on('requestfinished', (request) => pending.push(describeResponse(request).catch(() => undefined)));
+  return {
+    async snapshot(): Promise<Download[]> {
+      const all = await Promise.all(pending);
+      return all.filter((download): download is Download => download !== undefined);
+    },
+  };
+}
+
+/**
+ * What a browser that offers only gzip would receive for the same responses (the
+ * targets are in gzip; Chromium negotiates brotli): each GET is asked again with
+ * `Accept-Encoding: gzip`; anything else counts as it was received.
+ */
+async function gzipBytes(downloads: Download[]): Promise<number> {
+  const sizes = await Promise.all(
+    downloads.map(async (download) =>
+      download.method === 'GET'
+        ? (await getRaw(download.url, { 'accept-encoding': 'gzip' })).body.length
+        : download.encoded,
+    ),
+  );
+  return sum(sizes);
+}
+
+/** Count, received bytes and gzip bytes of a set of downloads. */
+export async function totals(downloads: Download[]): Promise<KindTotals> {
+  return {
+    files: downloads.length,
+    encoded: sum(downloads.map((download) => download.encoded)),
+    gzip: await gzipBytes(downloads),
+  };
+}
+
+const ofKind = (downloads: Download[], kind: Kind) => downloads.filter((download) => download.kind === kind);
+
+/** Sums a set of downloads; `documentUrl` names the main document among them. */
+export async function summarise(downloads: Download[], documentUrl: string, status: number): Promise<PageBytes> {
+  const document = downloads.find((download) => download.url === documentUrl);
+  const rest = downloads.filter((download) => download !== document);
+  const other = rest.filter((download) => download.kind === 'other' || download.kind === 'html');
+  return {
+    url: documentUrl,
+    status,
+    html: { encoded: document?.encoded ?? 0, decoded: document?.decoded ?? 0 },
+    js: await totals(ofKind(rest, 'js')),
+    css: await totals(ofKind(rest, 'css')),
+    other: { files: other.length, encoded: sum(other.map((download) => download.encoded)) },
+    transferred: sum(downloads.map((download) => download.encoded + download.headers)),
+    downloads,
+  };
+}
+
+/**
+ * Loads a page in a fresh context (empty cache, no cookies: a first visit) at the
+ * default desktop viewport and sums what came over the network by `networkidle`.
+ */
+export async function measurePage(browser: Browser, url: string): Promise<PageBytes> {
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  try {
+    const page = await context.newPage();
+    const recorder = recordDownloads(page);
+    const response = await page.goto(url, { waitUntil: 'networkidle' });
+    const downloads = await recorder.snapshot();
+    return await summarise(downloads, response?.url() ?? url, response?.status() ?? 0);
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,55 @@
+import type { PageBytes } from './bytes';
+import type { ChatResult } from './chat';
+import type { BuiltFile } from './files';
+import type { LighthouseResult } from './lighthouse';
+import type { LoadResult } from './load';
+import type { Machine } from './machine';
+import type { BenchRoute } from './routes';
+import type { SearchResult } from './search';
+
+/** The portal beside the limit server at one connection count. */
+export interface LoadComparison {
+  portal: LoadResult;
+  limit: LoadResult;
+  /** Portal requests per second as a share of the limit's. */
+  ratio: number;
+}
+
+export interface RouteResult extends BenchRoute {
+  /** What the portal answered to a browser-like GET of `path`. */
+  status: number;
+  /** Set when the page or feature does not exist yet: its figures are then absent. */
+  notBuilt?: string;
+  bytes?: PageBytes;
+  load?: { c10: LoadComparison; c100: LoadComparison };
+  /** Lighthouse figures (routes marked `lighthouse` only). */
+  browser?: LighthouseResult;
+  /** Why a section has no figure for this route although it is built. */
+  notes?: string[];
+}
+
+/** One line of the printed table (and of the table in BENCHMARKS.md). */
+export interface Row {
+  section: string;
+  figure: string;
+  value: string;
+  target: string;
+  /** The limit of the machine and the ratio to it, where there is one. */
+  limit: string;
+  status: '✓' | '✗' | '—';
+}
+
+export interface Results {
+  machine: Machine;
+  /** Wall-clock seconds of the whole run, the build included. */
+  durationSeconds: number;
+  /** Seconds per section. */
+  phases: Record<string, number>;
+  settings: { loadSeconds: number; lighthouseRuns: number; searchQueries: number };
+  files: BuiltFile[];
+  routes: RouteResult[];
+  search: SearchResult;
+  chat: ChatResult;
+  warnings: string[];
+  table: Row[];
+}

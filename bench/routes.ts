@@ -1,0 +1,43 @@
+/**
+ * The routes the benchmark measures: one list, read by every section (bytes,
+ * server load, Lighthouse). A route that answers 404 today is reported as "not
+ * built yet"; once the page lands its numbers appear with no change here.
+ */
+export interface BenchRoute {
+  /** Stable key in results.json. */
+  id: string;
+  /** Name in the printed table. */
+  label: string;
+  /**
+   * Path on the portal. For the partner page it is the portal's part of it: the
+   * one-tag chat script, which is all the portal serves to that page.
+   */
+  path: string;
+  /**
+   * `page`: HTML rendered by the portal. `partner`: a page on another origin
+   * (served by the bench itself) that embeds `path` with one script tag.
+   */
+  kind: 'page' | 'partner';
+  /** Lighthouse runs on these (three runs each, so few: it is the slowest section). */
+  lighthouse?: boolean;
+}
+
+export const ROUTES: BenchRoute[] = [
+  { id: 'home', label: 'home', path: '/', kind: 'page', lighthouse: true },
+  { id: 'product-list', label: 'product list', path: '/product', kind: 'page' },
+  // The seeded product 1 (P2025001) and news item 1 always exist in `local`.
+  { id: 'product-detail', label: 'product detail', path: '/product/1', kind: 'page', lighthouse: true },
+  { id: 'news-detail', label: 'news detail', path: '/news/1', kind: 'page', lighthouse: true },
+  {
+    id: 'search-results',
+    label: 'search results',
+    path: `/searchRes?keyword=${encodeURIComponent('工业')}`,
+    kind: 'page',
+  },
+  { id: 'order-create', label: 'order create', path: '/order/create?productId=1', kind: 'page' },
+  { id: 'topic', label: 'topic page', path: '/topic/battery', kind: 'page' },
+  { id: 'partner-chat', label: 'partner page + chat', path: '/widgets/chat.js', kind: 'partner' },
+];
+
+/** Why a route has no figures yet, in the words the table and results.json use. */
+export const notBuiltYet = (what: string, status: number) => `not built yet (${decodeURI(what)} answers ${status})`;

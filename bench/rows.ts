@@ -1,0 +1,154 @@
+import type { KindTotals } from './bytes';
+import { bytes, count, ms, percent, perSecond, seconds, wholeMs } from './format';
+import { LOAD_SECONDS } from './load';
+import type { LoadComparison, Results, RouteResult, Row } from './results';
+import { TARGETS } from './targets';
+
+/** Turns the measurements into the table's rows: each figure beside its target and the limit. */
+
+type Status = Row['status'];
+const check = (ok: boolean): Status => (ok ? '✓' : '✗');
+const row = (section: string, figure: string, value: string, target = '—', limit = '—', status: Status = '—'): Row => ({
+  section,
+  figure,
+  value,
+  target,
+  limit,
+  status,
+});
+
+function fileRows(results: Results): Row[] {
+  return results.files.map((file) =>
+    row(
+      'Bytes: built files',
+      file.file,
+      `${bytes(file.raw)} raw · ${bytes(file.gzip)} gzip · ${bytes(file.brotli)} br`,
+    ),
+  );
+}
+
+/** Received (as negotiated, brotli here) and, for the targets, gzip; `total` counts every response with its headers. */
+function kindCell(name: string, totals: KindTotals): string {
+  if (totals.files === 0) return `${name} none`;
+  return `${name} ${bytes(totals.encoded)} (${bytes(totals.gzip)} gzip, ${count(totals.files, 'file')})`;
+}
+
+function byteRows(route: RouteResult): Row[] {
+  const section = 'Bytes: per route (Chromium, first visit, as received)';
+  if (!route.bytes) return [row(section, route.label, route.notBuilt ?? 'not measured')];
+  const { html, js, css, transferred } = route.bytes;
+  const value = [
+    `HTML ${bytes(html.encoded)}`,
+    kindCell('JS', js),
+    kindCell('CSS', css),
+    `total ${bytes(transferred)}`,
+  ];
+  const isHome = route.id === 'home';
+  const rows = [
+    row(
+      section,
+      route.label,
+      value.join(' · '),
+      isHome ? `JS ≤ ${bytes(TARGETS.homeJsGzip)} gzip` : '—',
+      '—',
+      isHome ? check(js.gzip <= TARGETS.homeJsGzip) : '—',
+    ),
+  ];
+  // The partner page exists (the bench serves it) even while the chat it embeds does not.
+  if (route.notBuilt) rows.push(row(section, `${route.label}: chat`, route.notBuilt));
+  return rows;
+}
+
+function loadCell(result: LoadComparison['portal']) {
+  const failures = result.non2xx + result.errors;
+  const warn = failures ? ` · ${failures} non-2xx/errors` : '';
+  return `${perSecond(result.requestsPerSecond)} · p50 ${wholeMs(result.p50)} · p99 ${wholeMs(result.p99)}${warn}`;
+}
+
+function loadRows(route: RouteResult): Row[] {
+  const section = `Server: requests/s, p50, p99 (autocannon ${LOAD_SECONDS} s, browser Accept-Encoding; limit = bare node:http)`;
+  if (!route.load) return [row(section, route.label, route.notBuilt ?? route.notes?.join('; ') ?? 'not measured')];
+  const what = route.kind === 'page' ? route.label : `${route.label}: ${route.path}`;
+  return (['c10', 'c100'] as const).map((key) => {
+    const comparison = route.load![key];
+    const hasTarget = key === 'c100' && route.kind === 'page';
+    return row(
+      section,
+      `${what} @ ${comparison.portal.connections} conn`,
+      loadCell(comparison.portal),
+      hasTarget ? `≥ ${percent(TARGETS.renderShareOfLimit)} of limit` : '—',
+      `${loadCell(comparison.limit)} → ${percent(comparison.ratio)}`,
+      hasTarget ? check(comparison.ratio >= TARGETS.renderShareOfLimit) : '—',
+    );
+  });
+}
+
+function lighthouseRows(route: RouteResult): Row[] {
+  const section = 'Browser (Lighthouse, mobile, median of 3)';
+  if (!route.browser) return [row(section, route.label, route.notBuilt ?? route.notes?.join('; ') ?? 'not measured')];
+  const { scores, lcp, tbt, cls, failing } = route.browser;
+  const all = [scores.performance, scores.accessibility, scores['best-practices'], scores.seo];
+  const perfect = TARGETS.lighthouseScore;
+  return [
+    row(
+      section,
+      `${route.label}: perf / a11y / best practices / SEO`,
+      `${all.join(' / ')}${failing.length ? ` (missed: ${failing.join(', ')})` : ''}`,
+      `${perfect} in all four`,
+      '—',
+      check(all.every((score) => score >= perfect)),
+    ),
+    row(
+      section,
+      `${route.label}: LCP · TBT · CLS`,
+      `${seconds(lcp)} · ${ms(tbt)} · ${cls.toFixed(3)}`,
+      `CLS ${TARGETS.cls}`,
+      '—',
+      check(cls <= TARGETS.cls),
+    ),
+  ];
+}
+
+function searchRows(results: Results): Row[] {
+  const section = 'Search (portal API, seeded data)';
+  const search = results.search;
+  if (!search.built) return [row(section, 'median · p99', search.note)];
+  const failures = search.failures ? ` · ${search.failures} not 200` : '';
+  return [
+    row(
+      section,
+      `median · p99 of ${search.queries} queries`,
+      `${ms(search.median)} · ${ms(search.p99)}${failures}`,
+      `p99 ≤ ${TARGETS.searchP99Ms} ms`,
+      '—',
+      check(search.p99 <= TARGETS.searchP99Ms && search.failures === 0),
+    ),
+  ];
+}
+
+function chatRows(results: Results): Row[] {
+  const section = 'Chat embed (partner page, from the portal)';
+  const { before, after, note } = results.chat;
+  const rows: Row[] = [];
+  const target = `≤ ${bytes(TARGETS.chatBeforeGzip)} gzip`;
+  if (before) {
+    const value = `${bytes(before.gzip)} gzip · ${bytes(before.encoded)} received (${count(before.files, 'file')})`;
+    rows.push(row(section, 'before opening', value, target, '—', check(before.gzip <= TARGETS.chatBeforeGzip)));
+  } else rows.push(row(section, 'before opening', note ?? 'not measured', target));
+  if (after) {
+    const value = `${bytes(after.gzip)} gzip · ${bytes(after.encoded)} received (${count(after.files, 'file')})`;
+    rows.push(row(section, 'after opening', value));
+  } else rows.push(row(section, 'after opening', note ?? 'not measured'));
+  return rows;
+}
+
+export function tableRows(results: Results): Row[] {
+  return [
+    ...fileRows(results),
+    ...results.routes.flatMap(byteRows),
+    ...results.routes.flatMap(loadRows),
+    ...results.routes.filter((route) => route.lighthouse).flatMap(lighthouseRows),
+    ...searchRows(results),
+    ...chatRows(results),
+  ];
+}

@@ -1,0 +1,185 @@
+import { execFileSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { startPortalProcess } from '../e2e/portal-process';
+import { launchChromium } from './browser';
+import { measurePage } from './bytes';
+import { measureChat } from './chat';
+import { builtFiles } from './files';
+import { BROWSER_ACCEPT_ENCODING, getRaw, type RawResponse } from './http';
+import { LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse';
+import { startLimitServer } from './limit-server';
+import { LOAD_SECONDS, load, warmUp } from './load';
+import { describeMachine, type Machine } from './machine';
+import { printTable, summaryLine, writeBenchmarksMd, writeJson } from './report';
+import type { Results, RouteResult } from './results';
+import { notBuiltYet, ROUTES } from './routes';
+import { tableRows } from './rows';
+import { measureSearch, SEARCH_QUERIES } from './search';
+
+/**
+ * `npm run bench`: builds for production, starts the portal (`local`) on a
+ * free port and measures bytes, server load against the machine's limit,
+ * Lighthouse, search and the chat embed; prints one table and writes
+ * bench/results.json and the generated part of BENCHMARKS.md.
+ */
+
+const WIDGETS_DIR = 'dist/widgets';
+const TIME_LIMIT_SECONDS = 600;
+
+const log = (message: string) => console.error(`[bench] ${message}`);
+const startedAt = performance.now();
+/** Seconds each section took, so a slow section is visible when the run nears its ten minutes. */
+const phases: Record<string, number> = {};
+/** Problems that cost a figure but not the run: one broken page must not hide the others. */
+const warnings: string[] = [];
+
+async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
+  log(name);
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    phases[name] = Math.round((performance.now() - start) / 100) / 10;
+  }
+}
+
+async function orWarn<T>(what: string, work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    warnings.push(`${what} failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+    return undefined;
+  }
+}
+
+function machineWarnings(machine: Machine) {
+  if (!machine.cjkFont)
+    warnings.push(
+      'No CJK font found (fc-list :lang=zh): Chinese renders as boxes, so Lighthouse layout and paint figures are not what visitors get. Install one, e.g. apt-get install -y fonts-noto-cjk.',
+    );
+  if (machine.loadAverage > machine.cores / 2)
+    warnings.push(
+      `The machine was busy when the run began (load average ${machine.loadAverage} on ${machine.cores} cores): timings are lower than on an idle machine; ratios to the limit, measured in the same minutes, hold better.`,
+    );
+  if (machine.dirty)
+    warnings.push(`The working tree has uncommitted changes: the figures are of more than ${machine.commit}.`);
+}
+
+/** What the portal answers each route today decides what can be measured; the answer is also what the limit server replays. */
+async function probeRoutes(portalUrl: string) {
+  const captured = new Map<string, RawResponse>();
+  const routes: RouteResult[] = [];
+  for (const route of ROUTES) {
+    const response = await getRaw(portalUrl + route.path, { 'accept-encoding': BROWSER_ACCEPT_ENCODING });
+    captured.set(route.path, response);
+    const result: RouteResult = { ...route, status: response.status };
+    if (response.status >= 400) result.notBuilt = notBuiltYet(`GET ${route.path}`, response.status);
+    routes.push(result);
+  }
+  return { routes, captured };
+}
+
+async function measureBytesAndChat(portalUrl: string, routes: RouteResult[]) {
+  const browser = await launchChromium();
+  try {
+    for (const route of routes.filter((route) => route.kind === 'page' && !route.notBuilt))
+      route.bytes = await orWarn(`bytes of ${route.label}`, () => measurePage(browser, portalUrl + route.path));
+    const partner = routes.find((route) => route.kind === 'partner');
+    const chat = await measureChat(browser, portalUrl, partner?.path ?? '/widgets/chat.js');
+    // The partner page itself is measured even while the chat is missing: its row shows both.
+    if (partner) partner.bytes = chat.partnerPage;
+    return chat;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function compare(portalUrl: string, limitUrl: string, path: string, connections: number) {
+  const portal = await load(portalUrl + path, connections);
+  const limit = await load(limitUrl + path, connections);
+  return { portal, limit, ratio: portal.requestsPerSecond / limit.requestsPerSecond };
+}
+
+/** Each route against the limit server, interleaved so drift on a shared machine hits both alike. */
+async function measureLoad(portalUrl: string, routes: RouteResult[], captured: Map<string, RawResponse>) {
+  const loadable = routes.filter((route) => !route.notBuilt);
+  const limit = await startLimitServer(new Map(loadable.map((route) => [route.path, captured.get(route.path)!])));
+  try {
+    for (const route of loadable) {
+      await warmUp(portalUrl + route.path);
+      await warmUp(limit.url + route.path);
+      const c10 = await compare(portalUrl, limit.url, route.path, 10);
+      const c100 = await compare(portalUrl, limit.url, route.path, 100);
+      route.load = { c10, c100 };
+      log(
+        `  ${route.label}: ${Math.round(c100.portal.requestsPerSecond)}/s at 100 connections, ${Math.round(c100.ratio * 100)} % of limit`,
+      );
+    }
+  } finally {
+    await limit.stop();
+  }
+}
+
+/** Route by route, so one page Lighthouse cannot load costs only its own figures. */
+async function measureLighthouse(portalUrl: string, routes: RouteResult[]) {
+  for (const route of routes.filter((route) => route.lighthouse && !route.notBuilt)) {
+    const url = portalUrl + route.path;
+    const results = await orWarn(`Lighthouse on ${route.label}`, () => runLighthouse([url]));
+    route.browser = results?.get(url);
+    if (!route.browser) route.notes = [...(route.notes ?? []), 'Lighthouse failed: see the warnings'];
+  }
+}
+
+async function main() {
+  // Described first, so the load average is the machine's, not our build's.
+  const machine = describeMachine();
+  machineWarnings(machine);
+  for (const warning of warnings) log(`warning: ${warning}`);
+  // The build is part of the run (and of its ten minutes): the bench measures what production serves.
+  await phase('build', async () =>
+    execFileSync('npm', ['run', '--silent', 'build'], { stdio: ['ignore', process.stderr, 'inherit'] }),
+  );
+  const files = builtFiles(WIDGETS_DIR);
+
+  const portal = await phase('start the portal (local)', () => startPortalProcess());
+  try {
+    const { routes, captured } = await probeRoutes(portal.url);
+    const chat = await phase('bytes per route and chat embed (Chromium)', () =>
+      measureBytesAndChat(portal.url, routes),
+    );
+    const search = await phase('search', () => measureSearch(portal.url));
+    await phase(`server load (${LOAD_SECONDS} s per run)`, () => measureLoad(portal.url, routes, captured));
+    await phase(`Lighthouse (${LIGHTHOUSE_RUNS} runs per route)`, () => measureLighthouse(portal.url, routes));
+
+    const durationSeconds = (performance.now() - startedAt) / 1000;
+    if (durationSeconds > TIME_LIMIT_SECONDS)
+      warnings.push(`The run took ${Math.round(durationSeconds)} s, over the ${TIME_LIMIT_SECONDS} s it must fit in.`);
+    const results: Results = {
+      machine,
+      durationSeconds,
+      phases,
+      settings: { loadSeconds: LOAD_SECONDS, lighthouseRuns: LIGHTHOUSE_RUNS, searchQueries: SEARCH_QUERIES },
+      files,
+      routes,
+      search,
+      chat,
+      warnings,
+      table: [],
+    };
+    results.table = tableRows(results);
+
+    writeJson('bench/results.json', results);
+    writeBenchmarksMd('BENCHMARKS.md', results);
+    console.log(`\n${summaryLine(results)}\n`);
+    console.log(printTable(results.table));
+    for (const warning of warnings) console.log(`\nwarning: ${warning}`);
+    console.log('\nWritten: bench/results.json, BENCHMARKS.md');
+  } finally {
+    await portal.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,18 @@
+/**
+ * The product's speed promises (issue 10). A missed target is fixed by making
+ * the product faster, never by changing a number here.
+ */
+export const TARGETS = {
+  /** JavaScript the home page downloads, gzip. */
+  homeJsGzip: 20 * 1024,
+  /** What a partner page with the one-tag chat loads from the portal before the chat is opened, gzip. */
+  chatBeforeGzip: 5 * 1024,
+  /** Page rendering at 100 connections, as a share of a bare node:http server sending the same bytes. */
+  renderShareOfLimit: 0.5,
+  /** Every Lighthouse category (mobile). */
+  lighthouseScore: 100,
+  /** Cumulative layout shift. */
+  cls: 0,
+  /** Search API latency, 99th percentile, ms. */
+  searchP99Ms: 20,
+} as const;

@@ -1,0 +1,217 @@
+import type { ContentSource } from '../../data/content';
+import { type PageContext, renderDocument } from '../document';
+import { Breadcrumb, Card, CategoryLinks, day, Pagination } from './parts';
+import { RichText } from './rich-text';
+
+type Solutions = Awaited<ReturnType<ContentSource['solutions']>>;
+type Solution = NonNullable<Awaited<ReturnType<ContentSource['solution']>>>;
+type Cases = Awaited<ReturnType<ContentSource['cases']>>;
+type Case = NonNullable<Awaited<ReturnType<ContentSource['caseById']>>>;
+type NewsList = Awaited<ReturnType<ContentSource['news']>>;
+type NewsItem = NonNullable<Awaited<ReturnType<ContentSource['newsItem']>>>;
+
+const paged = (path: string, page: number) => (page > 1 ? `${path}?page=${page}` : path);
+
+export function renderSolutionList(context: PageContext, solutions: Solutions): string {
+  return renderDocument(
+    {
+      title: '解决方案 - 智造云',
+      description: '面向汽车零部件、锂电池、电子制造、化工等行业的智造云数字化解决方案。',
+      canonical: paged('/solution', solutions.page),
+      children: (
+        <main id="main" className="page">
+          <Breadcrumb trail={[{ label: '解决方案' }]} />
+          <h1>解决方案</h1>
+          <div className="cards">
+            {solutions.list.map((s) => (
+              <Card
+                key={s.id}
+                href={`/solution/${s.id}`}
+                title={s.title}
+                text={s.summary}
+                meta={s.industry}
+                image={`/media/cover/solution/${s.id}.svg`}
+              />
+            ))}
+          </div>
+          <Pagination {...solutions} href={(page) => paged('/solution', page)} />
+        </main>
+      ),
+    },
+    context,
+  );
+}
+
+export function renderSolutionDetail(context: PageContext, solution: Solution): string {
+  return renderDocument(
+    {
+      title: `${solution.title} - 解决方案 - 智造云`,
+      description: solution.summary,
+      canonical: `/solution/${solution.id}`,
+      ogType: 'article',
+      children: (
+        <main id="main" className="page">
+          <Breadcrumb trail={[{ label: '解决方案', href: '/solution' }, { label: solution.title }]} />
+          <header className="detail-head">
+            <p className="eyebrow">{solution.industry}</p>
+            <h1>{solution.title}</h1>
+            <p className="lead">{solution.summary}</p>
+          </header>
+          <section aria-labelledby="pain">
+            <h2 id="pain">行业痛点</h2>
+            <ul>
+              {solution.painPoints.map((text: string) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="content">
+            <h2 id="content">方案内容</h2>
+            <RichText html={solution.contentHtml} />
+          </section>
+          <p>
+            <a className="button" href="/product">
+              查看相关产品
+            </a>
+          </p>
+        </main>
+      ),
+    },
+    context,
+  );
+}
+
+export function renderCaseList(context: PageContext, cases: Cases): string {
+  return renderDocument(
+    {
+      title: '案例中心 - 智造云',
+      description: '智造云在汽车零部件、锂电池、电子制造等行业的客户案例与实际成效。',
+      canonical: paged('/cases', cases.page),
+      children: (
+        <main id="main" className="page">
+          <Breadcrumb trail={[{ label: '案例中心' }]} />
+          <h1>案例中心</h1>
+          <div className="cards">
+            {cases.list.map((c) => (
+              <Card
+                key={c.id}
+                href={`/cases/${c.id}`}
+                title={c.title}
+                text={c.summary}
+                meta={`${c.customer} · ${c.industry}`}
+                image={`/media/cover/case/${c.id}.svg`}
+              />
+            ))}
+          </div>
+          <Pagination {...cases} href={(page) => paged('/cases', page)} />
+        </main>
+      ),
+    },
+    context,
+  );
+}
+
+export function renderCaseDetail(context: PageContext, item: Case): string {
+  return renderDocument(
+    {
+      title: `${item.title} - 案例中心 - 智造云`,
+      description: item.summary,
+      canonical: `/cases/${item.id}`,
+      ogType: 'article',
+      children: (
+        <main id="main" className="page">
+          <Breadcrumb trail={[{ label: '案例中心', href: '/cases' }, { label: item.title }]} />
+          <header className="detail-head">
+            <p className="eyebrow">
+              {item.customer} · {item.industry}
+            </p>
+            <h1>{item.title}</h1>
+            <p className="lead">{item.summary}</p>
+          </header>
+          <dl className="results">
+            {item.results.map((r: { label: string; value: string }) => (
+              <div key={r.label}>
+                <dt>{r.label}</dt>
+                <dd>{r.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <section aria-labelledby="story">
+            <h2 id="story">项目详情</h2>
+            <RichText html={item.contentHtml} />
+          </section>
+        </main>
+      ),
+    },
+    context,
+  );
+}
+
+export function renderNewsList(
+  context: PageContext,
+  data: { news: NewsList; categories: Array<{ id: number; title: string }>; categoryId: number | null },
+): string {
+  const base = data.categoryId === null ? '/news/type' : `/news/type/${data.categoryId}`;
+  const category = data.categories.find((c) => c.id === data.categoryId);
+  return renderDocument(
+    {
+      title: category ? `${category.title} - 新闻中心 - 智造云` : '新闻中心 - 智造云',
+      description: '智造云公司新闻、行业动态、产品发布与活动会议。',
+      canonical: paged(base, data.news.page),
+      children: (
+        <main id="main" className="page">
+          <Breadcrumb trail={[{ label: '新闻中心' }]} />
+          <h1>新闻中心</h1>
+          <CategoryLinks
+            label="新闻分类"
+            current={data.categoryId}
+            items={[
+              { id: null, label: '全部', href: '/news/type' },
+              ...data.categories.map((c) => ({ id: c.id, label: c.title, href: `/news/type/${c.id}` })),
+            ]}
+          />
+          <ul className="news-list">
+            {data.news.list.map((n) => (
+              <li key={n.id}>
+                <a href={`/news/${n.id}`}>{n.title}</a>
+                <time dateTime={n.publishedAt}>{day(n.publishedAt)}</time>
+                <p>{n.summary}</p>
+              </li>
+            ))}
+          </ul>
+          <Pagination {...data.news} href={(page) => paged(base, page)} />
+        </main>
+      ),
+    },
+    context,
+  );
+}
+
+export function renderNewsDetail(context: PageContext, item: NewsItem): string {
+  const news = item;
+  return renderDocument(
+    {
+      title: `${news.title} - 新闻中心 - 智造云`,
+      description: news.summary,
+      canonical: `/news/${news.id}`,
+      ogType: 'article',
+      children: (
+        <main id="main" className="page article">
+          <Breadcrumb
+            trail={[
+              { label: '新闻中心', href: '/news/type' },
+              { label: news.categoryTitle, href: `/news/type/${news.categoryId}` },
+              { label: news.title },
+            ]}
+          />
+          <h1>{news.title}</h1>
+          <p className="meta">
+            <time dateTime={news.publishedAt}>{day(news.publishedAt)}</time> · {news.source}
+          </p>
+          <RichText html={news.contentHtml} />
+        </main>
+      ),
+    },
+    context,
+  );
+}

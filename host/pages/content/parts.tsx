@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+
+/** Links to each page of a list: crawlable, and usable without scripts. */
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  href,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  href: (page: number) => string;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages === 1) return null;
+  return (
+    <nav className="pagination" aria-label="分页">
+      {page > 1 && (
+        <a href={href(page - 1)} rel="prev">
+          上一页
+        </a>
+      )}
+      {Array.from({ length: pages }, (_, index) => index + 1).map((number) =>
+        number === page ? (
+          <span key={number} aria-current="page" className="current">
+            {number}
+          </span>
+        ) : (
+          <a key={number} href={href(number)}>
+            {number}
+          </a>
+        ),
+      )}
+      {page < pages && (
+        <a href={href(page + 1)} rel="next">
+          下一页
+        </a>
+      )}
+    </nav>
+  );
+}
+
+export function Breadcrumb({ trail }: { trail: Array<{ label: string; href?: string }> }) {
+  return (
+    <nav className="breadcrumb" aria-label="当前位置">
+      <ol>
+        <li>
+          <a href="/">首页</a>
+        </li>
+        {trail.map((step) => (
+          <li key={step.label}>
+            {step.href ? <a href={step.href}>{step.label}</a> : <span aria-current="page">{step.label}</span>}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** A filter row of category links; the current one is marked. */
+export function CategoryLinks({
+  items,
+  current,
+  label,
+}: {
+  items: Array<{ id: number | null; label: string; href: string }>;
+  current: number | null;
+  label: string;
+}) {
+  return (
+    <nav className="categories" aria-label={label}>
+      {items.map((item) => (
+        <a key={item.href} href={item.href} aria-current={item.id === current ? 'page' : undefined}>
+          {item.label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+export function Card({
+  href,
+  title,
+  text,
+  meta,
+  image,
+}: {
+  href: string;
+  title: string;
+  text: string;
+  meta?: ReactNode;
+  image?: string;
+}) {
+  return (
+    <article className="card">
+      {image && <img src={image} alt="" width="320" height="180" loading="lazy" />}
+      <h2>
+        <a href={href}>{title}</a>
+      </h2>
+      {meta && <p className="meta">{meta}</p>}
+      <p>{text}</p>
+    </article>
+  );
+}
+
+/** Yuan from fen, as a Chinese price: ¥19,800. */
+export const yuan = (fen: number) => `¥${(fen / 100).toLocaleString('zh-CN', { maximumFractionDigits: 2 })}`;
+
+/** The date part of an ISO time, as 2026-03-18. */
+export const day = (iso: string) => iso.slice(0, 10);
