@@ -1,6 +1,6 @@
 import type { ContentSource } from '../../data/content';
 import { type PageContext, renderDocument } from '../document';
-import { Breadcrumb, Card, CategoryLinks, day, Pagination } from './parts';
+import { Breadcrumb, Card, CategoryLinks, DetailHead, day, Pagination } from './parts';
 import { RichText } from './rich-text';
 
 type Solutions = Awaited<ReturnType<ContentSource['solutions']>>;
@@ -52,11 +52,7 @@ export function renderSolutionDetail(context: PageContext, solution: Solution): 
       children: (
         <main id="main" className="page">
           <Breadcrumb trail={[{ label: '解决方案', href: '/solution' }, { label: solution.title }]} />
-          <header className="detail-head">
-            <p className="eyebrow">{solution.industry}</p>
-            <h1>{solution.title}</h1>
-            <p className="lead">{solution.summary}</p>
-          </header>
+          <DetailHead eyebrow={solution.industry} title={solution.title} lead={solution.summary} />
           <section aria-labelledby="pain">
             <h2 id="pain">行业痛点</h2>
             <ul>
@@ -121,13 +117,15 @@ export function renderCaseDetail(context: PageContext, item: Case): string {
       children: (
         <main id="main" className="page">
           <Breadcrumb trail={[{ label: '案例中心', href: '/cases' }, { label: item.title }]} />
-          <header className="detail-head">
-            <p className="eyebrow">
-              {item.customer} · {item.industry}
-            </p>
-            <h1>{item.title}</h1>
-            <p className="lead">{item.summary}</p>
-          </header>
+          <DetailHead
+            eyebrow={
+              <>
+                {item.customer} · {item.industry}
+              </>
+            }
+            title={item.title}
+            lead={item.summary}
+          />
           <dl className="results">
             {item.results.map((r: { label: string; value: string }) => (
               <div key={r.label}>

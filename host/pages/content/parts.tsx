@@ -79,6 +79,17 @@ export function CategoryLinks({
   );
 }
 
+/** The head of a detail page: what kind of item, its name, its one-line summary. */
+export function DetailHead({ eyebrow, title, lead }: { eyebrow: ReactNode; title: string; lead: string }) {
+  return (
+    <header className="detail-head">
+      <p className="eyebrow">{eyebrow}</p>
+      <h1>{title}</h1>
+      <p className="lead">{lead}</p>
+    </header>
+  );
+}
+
 export function Card({
   href,
   title,

@@ -1,6 +1,6 @@
 import type { ContentSource } from '../../data/content';
 import { type PageContext, renderDocument } from '../document';
-import { Breadcrumb, Card, CategoryLinks, Pagination, yuan } from './parts';
+import { Breadcrumb, Card, CategoryLinks, DetailHead, Pagination, yuan } from './parts';
 import { RichText } from './rich-text';
 
 type Products = Awaited<ReturnType<ContentSource['products']>>;
@@ -73,11 +73,7 @@ export function renderProductDetail(context: PageContext, product: Product): str
               { label: product.name },
             ]}
           />
-          <header className="detail-head">
-            <p className="eyebrow">{product.categoryName}</p>
-            <h1>{product.name}</h1>
-            <p className="lead">{product.summary}</p>
-          </header>
+          <DetailHead eyebrow={product.categoryName} title={product.name} lead={product.summary} />
           <section aria-labelledby="highlights">
             <h2 id="highlights">产品亮点</h2>
             <ul className="highlights">
