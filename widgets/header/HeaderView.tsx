@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Lang } from '../core/i18n';
 import type { PageCommon } from '../core/stores/page-common';
 import { isActive, menuEntries } from './menu';
-import { MenuIcon } from './menu-icon';
+import { MenuToggle } from './menu-icon';
 
 export interface HeaderViewProps {
   lang: Lang;
@@ -106,17 +106,7 @@ export function HeaderView({
           <SearchIcon />
         </a>
         {login}
-        <button
-          type="button"
-          className="tool toggle"
-          part="toggle"
-          aria-expanded={menuOpen ? 'true' : 'false'}
-          aria-controls="menu"
-          aria-label={menuOpen ? text.close : text.open}
-          onClick={onToggleMenu}
-        >
-          <MenuIcon open={menuOpen} />
-        </button>
+        <MenuToggle open={menuOpen} controls="menu" className="tool toggle" labels={text} onToggle={onToggleMenu} />
       </div>
     </header>
   );

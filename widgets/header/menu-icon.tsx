@@ -11,3 +11,26 @@ export function MenuIcon({ open }: { open: boolean }) {
     </svg>
   );
 }
+
+/** The button that opens and closes a header's mobile menu (`controls` is the menu's id). */
+export function MenuToggle(props: {
+  open: boolean;
+  controls: string;
+  className: string;
+  labels: { open: string; close: string };
+  onToggle?: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={props.className}
+      part="toggle"
+      aria-expanded={props.open ? 'true' : 'false'}
+      aria-controls={props.controls}
+      aria-label={props.open ? props.labels.close : props.labels.open}
+      onClick={props.onToggle}
+    >
+      <MenuIcon open={props.open} />
+    </button>
+  );
+}

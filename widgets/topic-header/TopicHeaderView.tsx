@@ -1,5 +1,5 @@
 import type { Lang } from '../core/i18n';
-import { MenuIcon } from '../header/menu-icon';
+import { MenuToggle } from '../header/menu-icon';
 import { anchorLabel, TOPIC_ANCHORS, type TopicAnchor } from './anchors';
 
 export interface TopicHeaderViewProps {
@@ -52,17 +52,7 @@ export function TopicHeaderView({ lang, phone, menuOpen, base, onToggleMenu, onA
           <span className="phone-label">{text.hotline}</span> {phone}
         </a>
       )}
-      <button
-        type="button"
-        className="toggle"
-        part="toggle"
-        aria-expanded={menuOpen ? 'true' : 'false'}
-        aria-controls="sections"
-        aria-label={menuOpen ? text.close : text.open}
-        onClick={onToggleMenu}
-      >
-        <MenuIcon open={menuOpen} />
-      </button>
+      <MenuToggle open={menuOpen} controls="sections" className="toggle" labels={text} onToggle={onToggleMenu} />
     </header>
   );
 }

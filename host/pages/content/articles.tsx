@@ -1,6 +1,6 @@
 import type { ContentSource } from '../../data/content';
 import { type PageContext, renderDocument } from '../document';
-import { Breadcrumb, Card, CategoryLinks, DetailHead, day, Pagination } from './parts';
+import { Breadcrumb, Card, type CardProps, CategoryLinks, DetailHead, day, Pagination } from './parts';
 import { RichText } from './rich-text';
 
 type Solutions = Awaited<ReturnType<ContentSource['solutions']>>;
@@ -12,34 +12,48 @@ type NewsItem = NonNullable<Awaited<ReturnType<ContentSource['newsItem']>>>;
 
 const paged = (path: string, page: number) => (page > 1 ? `${path}?page=${page}` : path);
 
-export function renderSolutionList(context: PageContext, solutions: Solutions): string {
+/** A list page of cards with paging links: solutions and cases. */
+function renderCardList<T>(
+  context: PageContext,
+  page: { list: T[]; page: number; pageSize: number; total: number },
+  options: { path: string; heading: string; description: string; card: (item: T) => CardProps },
+): string {
   return renderDocument(
     {
-      title: '解决方案 - 智造云',
-      description: '面向汽车零部件、锂电池、电子制造、化工等行业的智造云数字化解决方案。',
-      canonical: paged('/solution', solutions.page),
+      title: `${options.heading} - 智造云`,
+      description: options.description,
+      canonical: paged(options.path, page.page),
       children: (
         <main id="main" className="page">
-          <Breadcrumb trail={[{ label: '解决方案' }]} />
-          <h1>解决方案</h1>
+          <Breadcrumb trail={[{ label: options.heading }]} />
+          <h1>{options.heading}</h1>
           <div className="cards">
-            {solutions.list.map((s) => (
-              <Card
-                key={s.id}
-                href={`/solution/${s.id}`}
-                title={s.title}
-                text={s.summary}
-                meta={s.industry}
-                image={`/media/cover/solution/${s.id}.svg`}
-              />
-            ))}
+            {page.list.map((item) => {
+              const card = options.card(item);
+              return <Card key={card.href} {...card} />;
+            })}
           </div>
-          <Pagination {...solutions} href={(page) => paged('/solution', page)} />
+          <Pagination {...page} href={(number) => paged(options.path, number)} />
         </main>
       ),
     },
     context,
   );
+}
+
+export function renderSolutionList(context: PageContext, solutions: Solutions): string {
+  return renderCardList(context, solutions, {
+    path: '/solution',
+    heading: '解决方案',
+    description: '面向汽车零部件、锂电池、电子制造、化工等行业的智造云数字化解决方案。',
+    card: (s) => ({
+      href: `/solution/${s.id}`,
+      title: s.title,
+      text: s.summary,
+      meta: s.industry,
+      image: `/media/cover/solution/${s.id}.svg`,
+    }),
+  });
 }
 
 export function renderSolutionDetail(context: PageContext, solution: Solution): string {
@@ -78,33 +92,18 @@ export function renderSolutionDetail(context: PageContext, solution: Solution): 
 }
 
 export function renderCaseList(context: PageContext, cases: Cases): string {
-  return renderDocument(
-    {
-      title: '案例中心 - 智造云',
-      description: '智造云在汽车零部件、锂电池、电子制造等行业的客户案例与实际成效。',
-      canonical: paged('/cases', cases.page),
-      children: (
-        <main id="main" className="page">
-          <Breadcrumb trail={[{ label: '案例中心' }]} />
-          <h1>案例中心</h1>
-          <div className="cards">
-            {cases.list.map((c) => (
-              <Card
-                key={c.id}
-                href={`/cases/${c.id}`}
-                title={c.title}
-                text={c.summary}
-                meta={`${c.customer} · ${c.industry}`}
-                image={`/media/cover/case/${c.id}.svg`}
-              />
-            ))}
-          </div>
-          <Pagination {...cases} href={(page) => paged('/cases', page)} />
-        </main>
-      ),
-    },
-    context,
-  );
+  return renderCardList(context, cases, {
+    path: '/cases',
+    heading: '案例中心',
+    description: '智造云在汽车零部件、锂电池、电子制造等行业的客户案例与实际成效。',
+    card: (c) => ({
+      href: `/cases/${c.id}`,
+      title: c.title,
+      text: c.summary,
+      meta: `${c.customer} · ${c.industry}`,
+      image: `/media/cover/case/${c.id}.svg`,
+    }),
+  });
 }
 
 export function renderCaseDetail(context: PageContext, item: Case): string {

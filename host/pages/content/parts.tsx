@@ -90,19 +90,15 @@ export function DetailHead({ eyebrow, title, lead }: { eyebrow: ReactNode; title
   );
 }
 
-export function Card({
-  href,
-  title,
-  text,
-  meta,
-  image,
-}: {
+export interface CardProps {
   href: string;
   title: string;
   text: string;
   meta?: ReactNode;
   image?: string;
-}) {
+}
+
+export function Card({ href, title, text, meta, image }: CardProps) {
   return (
     <article className="card">
       {image && <img src={image} alt="" width="320" height="180" loading="lazy" />}
