@@ -4,7 +4,8 @@ import express, { type Express } from 'express';
 import type { PortalEnvironment } from '../widgets/core/env';
 import type { EmbeddedBackend } from './api';
 import type { HostConfig } from './config';
-import { embeddedContent } from './data/content';
+import { embeddedContent, remoteContent } from './data/content';
+import { embeddedFeedback, remoteFeedback } from './data/feedback';
 import { embeddedSiteData, noSiteData, remoteSiteData } from './data/site-data';
 import { remoteEnvironment } from './environments';
 import { createLogger, requestLogger } from './logger';
@@ -22,19 +23,34 @@ export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
     /** The embedded back-end (`local`); other environments use the real servers. */
     backend?: EmbeddedBackend;
     /** Where the API prefixes go when there is no embedded back-end (default: the environment's servers). */
-    upstream?: Pick<PortalEnvironment, 'accountServer' | 'api' | 'brand'>;
+    upstream?: Pick<PortalEnvironment, 'accountServer' | 'api' | 'brand'> & Partial<Pick<PortalEnvironment, 'console'>>;
+    /** Feedback form entries per address per ten minutes (default 5). */
+    feedbackLimit?: number;
   };
 
 /** Builds the portal's Express app without listening, so tests can drive it. */
 export function createApp(options: AppOptions): Express {
   const logger = createLogger(options.logLevel);
   const assets = loadPageAssets(options.widgetsDir);
-  const siteData = options.backend
-    ? embeddedSiteData(options.backend)
-    : options.env && options.env !== 'local'
-      ? remoteSiteData(options.upstream ?? remoteEnvironment(options.env))
-      : noSiteData;
-  const deps = { assets, siteData, content: options.backend && embeddedContent(options.backend.content) };
+  const env = options.env;
+  const upstream =
+    options.backend || !env || env === 'local' ? undefined : (options.upstream ?? remoteEnvironment(env));
+  const deps = options.backend
+    ? {
+        assets,
+        siteData: embeddedSiteData(options.backend),
+        content: embeddedContent(options.backend.content, options.backend.search),
+        feedback: embeddedFeedback(options.backend.feedback),
+      }
+    : upstream
+      ? {
+          assets,
+          siteData: remoteSiteData(upstream),
+          content: remoteContent(upstream),
+          feedback: remoteFeedback(upstream),
+          console: upstream.console,
+        }
+      : { assets, siteData: noSiteData };
   const app = express();
 
   app.disable('x-powered-by');
@@ -53,13 +69,12 @@ export function createApp(options: AppOptions): Express {
   if (options.backend) {
     app.use('/api/guc', options.backend.accountRoutes);
     app.use(options.backend.portalRoutes);
-  } else if (options.env && options.env !== 'local') {
-    for (const [prefix, proxy] of apiProxies(options.upstream ?? remoteEnvironment(options.env)))
-      app.use(prefix, proxy);
+  } else if (upstream) {
+    for (const [prefix, proxy] of apiProxies(upstream)) app.use(prefix, proxy);
   }
   app.use(express.static(fileURLToPath(new URL('./public', import.meta.url)), { index: false, maxAge: '1d' }));
   app.use(mediaRoutes());
-  app.use(pageRoutes(deps));
+  app.use(pageRoutes({ ...deps, feedbackLimit: options.feedbackLimit }));
 
   app.use(notFound);
   app.use(errorPage(deps));

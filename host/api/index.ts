@@ -4,9 +4,11 @@ import { AppRegistry } from './accounts/apps';
 import { accountService } from './accounts/routes';
 import { AccountStore } from './accounts/store';
 import { type Db, openDatabase } from './db/connection';
+import { FeedbackStore } from './feedback/feedback-store';
 import { ContentStore } from './portal/content-store';
 import { CustomerStore } from './portal/customer-store';
 import { portalApi } from './portal/routes';
+import { SearchStore } from './search/search-store';
 
 export interface EmbeddedBackend {
   db: Db;
@@ -17,6 +19,8 @@ export interface EmbeddedBackend {
   /** Mounted at the root: `/api/`, `/api-kernel-portal/`, `/api-{brand}-portal/`. */
   portalRoutes: Router;
   content: ContentStore;
+  search: SearchStore;
+  feedback: FeedbackStore;
   close(): void;
 }
 
@@ -24,17 +28,34 @@ export interface EmbeddedBackend {
  * The back-end `local` runs inside the portal: its own SQLite database, the
  * portal API and the central account service, speaking the real servers' contract.
  */
-export function createEmbeddedBackend(options: { dataDir: string; signInAttempts?: number }): EmbeddedBackend {
+export function createEmbeddedBackend(options: {
+  dataDir: string;
+  signInAttempts?: number;
+  feedbackLimit?: number;
+}): EmbeddedBackend {
   const db = openDatabase(options.dataDir);
   const apps = new AppRegistry();
   const accounts = new AccountStore(db);
   const content = new ContentStore(db);
+  const search = new SearchStore(db);
+  const feedback = new FeedbackStore(db);
   return {
     db,
     apps,
     accounts,
     content,
-    portalRoutes: portalApi({ content, customers: new CustomerStore(db), accounts, brand: BRAND, apps }),
+    search,
+    feedback,
+    portalRoutes: portalApi({
+      content,
+      search,
+      feedback,
+      feedbackLimit: options.feedbackLimit,
+      customers: new CustomerStore(db),
+      accounts,
+      brand: BRAND,
+      apps,
+    }),
     accountRoutes: accountService({
       store: accounts,
       apps,

@@ -66,6 +66,16 @@ const calls: Call[] = [
   { template: '/api/films', method: 'get', url: '/api/films?year=2025' },
   { template: '/api/films/{year}/{name}', method: 'get', url: '/api/films/2025/nope', status: 404 },
   { template: '/api/topics/{slug}', method: 'get', url: '/api/topics/battery' },
+  { template: '/api/search', method: 'get', url: '/api/search?keyword=%E7%94%B5%E6%B1%A0' },
+  { template: '/api/search', method: 'get', url: '/api/search?keyword=MES&type=news&page=2&pageSize=3' },
+  { template: '/api/search', method: 'get', url: '/api/search?type=x', status: 400 },
+  {
+    template: '/api/feedback',
+    method: 'post',
+    url: '/api/feedback',
+    body: { topic: 'product', content: '想了解能源管理系统的报价。', contactName: '张工', contact: '13900001111' },
+  },
+  { template: '/api/feedback', method: 'post', url: '/api/feedback', body: { topic: 'x' }, status: 400 },
   {
     template: '/api-kernel-portal/api/sys-users/common-login-info',
     method: 'get',

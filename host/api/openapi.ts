@@ -225,6 +225,49 @@ export const openApiDocument = {
     '/api/films': read('宣传片', envelope(arrayOf(ref('Film'))), [query('year', int)]),
     '/api/films/{year}/{name}': read('宣传片详情', envelope(ref('Film')), [path('year', int), path('name')], true),
     '/api/topics/{slug}': read('专题页（battery）', envelope({ type: 'object' }), [path('slug')], true),
+    '/api/search': read(
+      '站内搜索：产品、解决方案、案例、新闻（全部类型各取前 pageSize 条，或按 type 分页）',
+      envelope(
+        obj({
+          keyword: str,
+          terms: arrayOf(str),
+          total: int,
+          groups: arrayOf(
+            obj({
+              type: { enum: ['product', 'solution', 'case', 'news'] },
+              total: int,
+              hits: arrayOf(obj({ type: str, id: int, title: str, snippet: str })),
+            }),
+          ),
+          page: int,
+          pageSize: int,
+        }),
+      ),
+      [query('keyword', str, false, '最多 64 个字，空格分隔的词须全部出现'), query('type', str), ...paging],
+    ),
+    '/api/feedback': {
+      post: {
+        summary: '提交意见反馈（每个地址每 10 分钟限 5 条）',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: obj(
+                {
+                  topic: { enum: ['product', 'service', 'website', 'cooperation', 'survey', 'other'] },
+                  content: { type: 'string', minLength: 10, maxLength: 1000 },
+                  contactName: { type: 'string', minLength: 1, maxLength: 32 },
+                  contact: { type: 'string', maxLength: 64, description: '手机号或邮箱' },
+                  page: str,
+                },
+                ['topic', 'content', 'contactName', 'contact'],
+              ),
+            },
+          },
+        },
+        responses: { 200: answer(envelope(obj({ id: int }))), 400: failure, 413: failure, 429: failure },
+      },
+    },
     '/api-kernel-portal/api/sys-users/common-login-info': signedIn(
       'get',
       '当前用户（门户视角）',

@@ -1,34 +1,104 @@
+import type { PortalEnvironment } from '../../widgets/core/env';
 import type { ContentStore } from '../api/portal/content-store';
+import type { SearchQuery, SearchStore } from '../api/search/search-store';
 
-type Store = Pick<
-  ContentStore,
-  | 'productCategories'
-  | 'products'
-  | 'product'
-  | 'solutions'
-  | 'solution'
-  | 'cases'
-  | 'caseById'
-  | 'newsCategories'
-  | 'news'
-  | 'newsItem'
->;
+const READS = [
+  'productCategories',
+  'products',
+  'product',
+  'solutions',
+  'solution',
+  'cases',
+  'caseById',
+  'newsCategories',
+  'news',
+  'newsItem',
+  'innovationCategories',
+  'programme',
+  'sections',
+  'helpArticles',
+  'helpArticle',
+  'infoPages',
+  'infoPage',
+  'films',
+  'film',
+  'topic',
+] as const;
+type Reads = Pick<ContentStore, (typeof READS)[number]> & Pick<SearchStore, 'search'>;
 
-/** What the content pages read. Each method resolves `undefined` for an unknown id. */
-export type ContentSource = { [K in keyof Store]: (...args: Parameters<Store[K]>) => Promise<ReturnType<Store[K]>> };
+type Async<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never };
 
-/** `local`: the embedded back-end's store, in process. */
-export function embeddedContent(store: ContentStore): ContentSource {
+/** What the pages read. Each lookup resolves `undefined` for an unknown id; failures reject. */
+export type ContentSource = Async<Reads> & {
+  /** The questionnaire's address (SPEC §7 `/api/wjUrl`), or null when there is none. */
+  wjUrl(): Promise<string | null>;
+};
+
+/** `local`: the embedded back-end's stores, in process. */
+export function embeddedContent(store: ContentStore, search: SearchStore): ContentSource {
+  const reads = Object.fromEntries(
+    READS.map((name) => [name, async (...args: unknown[]) => (store[name] as (...a: unknown[]) => unknown)(...args)]),
+  ) as Async<Pick<ContentStore, (typeof READS)[number]>>;
   return {
-    productCategories: async () => store.productCategories(),
-    products: async (filter) => store.products(filter),
-    product: async (key) => store.product(key),
-    solutions: async (filter) => store.solutions(filter),
-    solution: async (key) => store.solution(key),
-    cases: async (filter) => store.cases(filter),
-    caseById: async (id) => store.caseById(id),
-    newsCategories: async () => store.newsCategories(),
-    news: async (filter) => store.news(filter),
-    newsItem: async (id) => store.newsItem(id),
+    ...reads,
+    search: async (query) => search.search(query),
+    wjUrl: async () => store.setting<string>('wjUrl') ?? null,
+  };
+}
+
+const REMOTE_TIMEOUT_MS = 5000;
+
+/** Thrown when the content server answers with something other than success or 404. */
+export class ContentUnavailable extends Error {}
+
+/**
+ * Other environments: the same reads over the portal API (the paths the embedded
+ * back-end serves, documented in /api/openapi.json). 404 means unknown; any other
+ * failure rejects, and the page shows the 500 error page.
+ */
+export function remoteContent(env: Pick<PortalEnvironment, 'api'>, fetcher: typeof fetch = fetch): ContentSource {
+  async function get<T>(path: string, query: Record<string, unknown> = {}): Promise<T | undefined> {
+    const url = new URL(path, env.api.portal);
+    for (const [key, value] of Object.entries(query))
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    const res = await fetcher(url, {
+      headers: { Accept: 'application/json' },
+      signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS),
+    });
+    if (res.status === 404) return undefined;
+    const body = (await res.json().catch(() => null)) as { code?: string; result?: T; data?: T } | null;
+    if (!res.ok || body?.code !== '0000') throw new ContentUnavailable(`${path} answered ${res.status} ${body?.code}`);
+    return (body.result ?? body.data) as T;
+  }
+  async function list<T>(path: string, query?: Record<string, unknown>): Promise<T> {
+    const value = await get<T>(path, query);
+    if (value === undefined) throw new ContentUnavailable(`${path} is missing`);
+    return value;
+  }
+  const one = (path: string) => encodeURIComponent(path);
+
+  return {
+    productCategories: () => list('/api/product-categories'),
+    products: (filter) => list('/api/products', filter),
+    product: (key) => get(`/api/products/${one(String(key))}`),
+    solutions: (filter) => list('/api/solutions', filter),
+    solution: (key) => get(`/api/solutions/${one(String(key))}`),
+    cases: (filter) => list('/api/cases', filter),
+    caseById: (id) => get(`/api/cases/${id}`),
+    newsCategories: () => list('/api/news-categories'),
+    news: (filter) => list('/api/news', filter),
+    newsItem: (id) => get(`/api/news/${id}`),
+    innovationCategories: () => list('/api/innovate/category'),
+    programme: (id, template) => get(`/api/innovate/${template}/${id}`),
+    sections: (page) => list(`/api/pages/${page}`),
+    helpArticles: () => list('/api/help'),
+    helpArticle: (id) => get(`/api/help/${id}`),
+    infoPages: () => list('/api/info'),
+    infoPage: (id) => get(`/api/info/${id}`),
+    films: (year) => list('/api/films', { year }),
+    film: (year, name) => get(`/api/films/${year}/${one(name)}`),
+    topic: (slug) => get(`/api/topics/${one(slug)}`),
+    search: (query: SearchQuery) => list('/api/search', { ...query }),
+    wjUrl: async () => (await get<{ url: string | null }>('/api/wjUrl'))?.url ?? null,
   };
 }

@@ -8,7 +8,22 @@ import { buildPageCommon } from '../api/portal/page-common';
 export interface SiteData {
   /** `null` when it cannot be had: pages render without it (SPEC §8). */
   pageCommon(): Promise<PageCommon | null>;
+  /** Rejects with a FriendlyLinksFailure: unlike the common data, its failure is shown (SPEC §8). */
   friendlyLinks(): Promise<FriendlyLink[]>;
+}
+
+/**
+ * Why the friendly links could not be had: the server answered a code other
+ * than '0000' (`rejected`: the 500 page), or the request failed (`unreachable`:
+ * the 'working hard to load' page).
+ */
+export class FriendlyLinksFailure extends Error {
+  constructor(
+    readonly kind: 'rejected' | 'unreachable',
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Nothing to show (a host without a back-end, as in some tests): pages render bare. */
@@ -47,10 +62,20 @@ export function remoteSiteData(env: Pick<PortalEnvironment, 'api'>): SiteData {
       return answer?.code === '0000' ? (answer.data?.pageCommonDTO ?? null) : null;
     },
     async friendlyLinks() {
-      const answer = await call<{ code: string; result?: FriendlyLink[] }>('/api/friendly-link/list', {
-        method: 'POST',
-      });
-      return answer?.code === '0000' ? (answer.result ?? []) : [];
+      let answer: { code?: string; result?: FriendlyLink[]; msg?: string };
+      try {
+        const res = await fetch(new URL('/api/friendly-link/list', env.api.portal), {
+          method: 'POST',
+          headers: { Accept: 'application/json' },
+          signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS),
+        });
+        answer = (await res.json()) as typeof answer;
+      } catch (error) {
+        throw new FriendlyLinksFailure('unreachable', `friendly links: ${(error as Error).message}`);
+      }
+      if (answer?.code !== '0000')
+        throw new FriendlyLinksFailure('rejected', `friendly links answered ${answer?.code}`);
+      return Array.isArray(answer.result) ? answer.result : [];
     },
   };
 }

@@ -65,7 +65,7 @@ function Document({
         <meta property="og:title" content={title} />
         <meta property="og:description" content={description} />
         <meta property="og:type" content={ogType} />
-        <meta property="og:locale" content="zh_CN" />
+        <meta property="og:locale" content={context.lang === 'en' ? 'en_US' : 'zh_CN'} />
         {canonical && <meta property="og:url" content={`${context.origin}${canonical}`} />}
         {head}
         <style nonce={context.nonce} dangerouslySetInnerHTML={{ __html: context.assets.css }} />

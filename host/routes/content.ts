@@ -10,39 +10,14 @@ import {
 } from '../pages/content/articles';
 import { renderProductDetail, renderProductList } from '../pages/content/products';
 import type { PageContext } from '../pages/document';
-import { type PageDeps, pageContext, sendPage } from './page-context';
+import { contentPage, type PageDeps, type Render } from './page-context';
+import { found, id, key, missing, optionalId, pageOf } from './params';
 
 const PAGE_SIZE = 9;
-const NUMERIC = /^[1-9]\d{0,8}$/;
-const ASSOCIATION_NO = /^[A-Z]\d{4,12}$/;
-
-/** A request for something we do not have: the 404 page. */
-const missing = () => Object.assign(new Error('Not found'), { status: 404, expose: true });
-
-/** A positive whole number from the path or query; anything else is an unknown page. */
-function id(value: unknown): number {
-  if (typeof value !== 'string' || !NUMERIC.test(value)) throw missing();
-  return Number(value);
-}
-const optionalId = (value: unknown) => (value === undefined ? null : id(value));
-const pageOf = (req: Request) => optionalId(req.query.page) ?? 1;
-/** Detail keys: an id, or the console's association number (chat cards link those). */
-const key = (value: unknown) => (typeof value === 'string' && ASSOCIATION_NO.test(value) ? value : id(value));
-const found = <T>(value: T | undefined): T => {
-  if (value === undefined) throw missing();
-  return value;
-};
-
-type Render = (req: Request, context: PageContext, content: ContentSource) => Promise<string>;
 
 /** The content pages: each path with how it is rendered from the content source. */
 export function contentPages(deps: PageDeps & { content: ContentSource }): Array<[string, RequestHandler]> {
-  const page =
-    (render: Render): RequestHandler =>
-    async (req, res) => {
-      const html = await render(req, await pageContext(req, res, deps), deps.content);
-      sendPage(res, html);
-    };
+  const page = (render: Render) => contentPage(deps, render);
 
   const productList: Render = async (req, context, content) => {
     const categoryId = optionalId(req.query.categoryId);

@@ -10,7 +10,7 @@ export const limitUrlLength =
   async (req, res, next) => {
     if (req.originalUrl.length <= MAX_URL_LENGTH) return next();
     // The address itself is not rendered anywhere: the path is left out of the context.
-    const context = { ...(await pageContext(req, res, deps)), path: '/' };
+    const context = { ...(await pageContext(req, res, deps, { lenient: true })), path: '/' };
     sendPage(res, renderError(414, context), 414);
   };
 
@@ -39,6 +39,8 @@ export function errorPage(deps: PageDeps): ErrorRequestHandler {
     const status = raw >= 400 && raw < 600 ? raw : 500;
     if (status >= 500) req.log?.error({ err: error }, 'request failed');
     if (res.headersSent) return void res.end();
-    sendPage(res, renderError(status, await pageContext(req, res, deps)), status);
+    if (status === 503) res.setHeader('Retry-After', '30');
+    const page = Number(error?.errorPage) || status;
+    sendPage(res, renderError(page, await pageContext(req, res, deps, { lenient: true })), status);
   };
 }

@@ -1,6 +1,7 @@
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { ContentSource } from '../data/content';
-import type { SiteData } from '../data/site-data';
+import type { FeedbackSink } from '../data/feedback';
+import { FriendlyLinksFailure, type SiteData } from '../data/site-data';
 import type { PageAssets } from '../pages/assets';
 import type { PageContext } from '../pages/document';
 import { themeFor } from '../pages/theme';
@@ -10,14 +11,40 @@ export interface PageDeps {
   siteData: SiteData;
   /** The content pages' data; without it those pages are not served. */
   content?: ContentSource;
+  /** Where feedback goes; without it the feedback form is not served. */
+  feedback?: FeedbackSink;
 }
 
-/** What a page is rendered from: the response's nonce, the request, and the site data. */
-export async function pageContext(req: Request, res: Response, { assets, siteData }: PageDeps): Promise<PageContext> {
+/**
+ * The friendly links' failures as the error pages of SPEC §8: a rejected answer
+ * is the 500 page; an unreachable server is the 'working hard to load' page (the
+ * original's "302"), sent as 503 with Retry-After, since a real 302 needs a Location.
+ */
+function friendlyLinksError(error: unknown): Error {
+  const kind = error instanceof FriendlyLinksFailure ? error.kind : 'unreachable';
+  return Object.assign(new Error((error as Error)?.message ?? 'friendly links failed'), {
+    status: kind === 'rejected' ? 500 : 503,
+    errorPage: kind === 'rejected' ? 500 : 302,
+  });
+}
+
+/**
+ * What a page is rendered from: the response's nonce, the request, and the site
+ * data. `lenient` (the error pages) renders without friendly links rather than fail.
+ */
+export async function pageContext(
+  req: Request,
+  res: Response,
+  { assets, siteData }: PageDeps,
+  { lenient = false } = {},
+): Promise<PageContext> {
   // Common data failures are ignored (SPEC §8): the page renders without it.
   const [pageCommon, friendlyLinks] = await Promise.all([
     siteData.pageCommon().catch(() => null),
-    siteData.friendlyLinks().catch(() => []),
+    siteData.friendlyLinks().catch((error) => {
+      if (lenient) return [];
+      throw friendlyLinksError(error);
+    }),
   ]);
   return {
     nonce: res.locals.cspNonce as string,
@@ -37,7 +64,7 @@ export async function pageContext(req: Request, res: Response, { assets, siteDat
  * The site's public address: PORTAL_PUBLIC_ORIGIN when set (behind a proxy),
  * else the address this request came to, if it is a plain host name.
  */
-function publicOrigin(req: Request): string {
+export function publicOrigin(req: Request): string {
   const configured = process.env.PORTAL_PUBLIC_ORIGIN;
   if (configured) return configured.replace(/\/$/, '');
   const host = req.get('host') ?? '';
@@ -48,3 +75,11 @@ function publicOrigin(req: Request): string {
 export function sendPage(res: Response, html: string, status = 200): void {
   res.status(status).type('html').setHeader('Cache-Control', 'no-cache').send(html);
 }
+
+/** Renders a page from the request, its context and the content source. */
+export type Render = (req: Request, context: PageContext, content: ContentSource) => Promise<string>;
+
+export const contentPage =
+  (deps: PageDeps & { content: ContentSource }, render: Render): RequestHandler =>
+  async (req, res) =>
+    sendPage(res, await render(req, await pageContext(req, res, deps), deps.content));

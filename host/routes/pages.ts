@@ -1,29 +1,42 @@
 import { type RequestHandler, Router } from 'express';
-import type { PageContext } from '../pages/document';
 import { renderHome } from '../pages/home';
 import { contentPages } from './content';
 import { methodNotAllowed } from './errors';
+import { feedbackRoutes } from './feedback';
 import { type PageDeps, pageContext, sendPage } from './page-context';
+import { searchPage } from './search';
+import { seoRoutes } from './seo';
+import { sitePages } from './site';
+import { transferPage } from './transfer';
 
-/** A page handler: the context in, the HTML out. */
-const page =
-  (deps: PageDeps, render: (context: PageContext) => string): RequestHandler =>
-  async (req, res) =>
-    sendPage(res, render(await pageContext(req, res, deps)));
+const EMPTY_HOME = { products: [], solutions: [], cases: [], news: [], partners: [] };
 
 /** The site's pages: each path with the handler that renders it. */
-export function pageRoutes(deps: PageDeps): Router {
-  const pages: Array<[path: string, handler: RequestHandler]> = [
-    ['/', page(deps, renderHome)],
-    ['/home', page(deps, renderHome)],
-    ...(deps.content ? contentPages({ ...deps, content: deps.content }) : []),
-  ];
+export function pageRoutes(deps: PageDeps & { console?: string; feedbackLimit?: number }): Router {
+  const { content } = deps;
+  const bareHome: RequestHandler = async (req, res) =>
+    sendPage(res, renderHome(await pageContext(req, res, deps), EMPTY_HOME));
+  const pages: Array<[path: string, handler: RequestHandler]> = content
+    ? [
+        ...sitePages({ ...deps, content }),
+        ...contentPages({ ...deps, content }),
+        ...seoRoutes({ ...deps, content }),
+        ['/searchRes', searchPage({ ...deps, content })],
+      ]
+    : [
+        // Without a content source (some tests), the home page still renders its chrome.
+        ['/', bareHome],
+        ['/home', bareHome],
+      ];
+  pages.push(['/transfer', transferPage(deps)]);
 
   const router = Router({ strict: false });
+  if (deps.feedback) router.use(feedbackRoutes({ ...deps, feedback: deps.feedback }, deps.feedbackLimit));
   for (const [path, handler] of pages)
     router
       .route(path)
       .get(handler)
       .all(methodNotAllowed(['GET', 'HEAD']));
+  if (deps.feedback) router.all('/feedback', methodNotAllowed(['GET', 'HEAD', 'POST']));
   return router;
 }

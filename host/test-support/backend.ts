@@ -18,12 +18,22 @@ export interface TestPortal {
 
 /** A portal with its embedded back-end on a fresh database, listening on loopback. */
 export async function startTestPortal(
-  options: { signInAttempts?: number; dataDir?: string } = {},
+  options: { signInAttempts?: number; feedbackLimit?: number; dataDir?: string } = {},
 ): Promise<TestPortal> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const backend = createEmbeddedBackend({ dataDir, signInAttempts: options.signInAttempts });
+  const backend = createEmbeddedBackend({
+    dataDir,
+    signInAttempts: options.signInAttempts,
+    feedbackLimit: options.feedbackLimit,
+  });
   const { server, port } = await listen(
-    createApp({ widgetsDir: 'dist/widgets', logLevel: 'silent', env: 'local', backend }),
+    createApp({
+      widgetsDir: 'dist/widgets',
+      logLevel: 'silent',
+      env: 'local',
+      backend,
+      feedbackLimit: options.feedbackLimit,
+    }),
   );
   const origin = `http://127.0.0.1:${port}`;
   backend.apps.register(PORTAL_APP_ID, [origin, `http://127.0.0.1:${port + 1}`]);

@@ -1,4 +1,13 @@
 import type { Db } from '../db/connection';
+import type {
+  SeedCxyyProgramme,
+  SeedFilm,
+  SeedGsweProgramme,
+  SeedHelpArticle,
+  SeedInfoPage,
+  SeedSection,
+  SeedTopic,
+} from '../seed/types';
 
 const parseJson = <T>(text: string): T => JSON.parse(text) as T;
 
@@ -69,6 +78,24 @@ export interface NewsDetail extends NewsSummary {
   categoryTitle: string;
   contentHtml: string;
 }
+
+export interface InnovationCategory {
+  id: number;
+  title: string;
+  /** 1: the gswe template, 2: the cxyy template. */
+  menuTemplateId: number;
+}
+export type ProgrammeTemplate = 'gswe' | 'cxyy';
+export type Programme<T extends ProgrammeTemplate = ProgrammeTemplate> = T extends 'gswe'
+  ? SeedGsweProgramme
+  : SeedCxyyProgramme;
+export type PageSection = SeedSection;
+export type HelpArticleSummary = Omit<SeedHelpArticle, 'contentHtml' | 'sort'>;
+export type HelpArticle = Omit<SeedHelpArticle, 'sort'>;
+export type InfoSummary = Omit<SeedInfoPage, 'contentHtml'>;
+export type InfoPage = SeedInfoPage;
+export type Film = SeedFilm;
+export type Topic = SeedTopic;
 
 /** Read access to the portal's content; every query is a prepared statement. */
 export class ContentStore {
@@ -224,63 +251,73 @@ export class ContentStore {
       .get(id) as NewsDetail | undefined;
   }
 
-  innovationCategories() {
+  innovationCategories(): InnovationCategory[] {
     return this.db
       .prepare('SELECT id, title, menu_template_id AS menuTemplateId FROM innovation_categories ORDER BY sort')
-      .all() as Array<{ id: number; title: string; menuTemplateId: number }>;
+      .all() as InnovationCategory[];
   }
 
-  programme(categoryId: number, template: 'gswe' | 'cxyy') {
+  programme<T extends ProgrammeTemplate>(categoryId: number, template: T): Programme<T> | undefined {
     const row = this.db
       .prepare('SELECT body FROM innovation_programmes WHERE category_id = ? AND template = ?')
       .get(categoryId, template) as { body: string } | undefined;
-    return row && parseJson<Record<string, unknown>>(row.body);
+    return row && parseJson<Programme<T>>(row.body);
   }
 
-  sections(page: string) {
-    return this.db.prepare('SELECT anchor, title, html FROM page_sections WHERE page = ? ORDER BY sort').all(page);
+  sections(page: 'partners' | 'about'): PageSection[] {
+    return this.db
+      .prepare('SELECT anchor, title, html FROM page_sections WHERE page = ? ORDER BY sort')
+      .all(page) as PageSection[];
   }
 
-  helpArticles() {
-    return this.db.prepare('SELECT id, category, title FROM help_articles ORDER BY category, sort, id').all();
+  helpArticles(): HelpArticleSummary[] {
+    return this.db
+      .prepare('SELECT id, category, title FROM help_articles ORDER BY category, sort, id')
+      .all() as HelpArticleSummary[];
   }
 
-  helpArticle(id: number) {
+  helpArticle(id: number): HelpArticle | undefined {
     return this.db
       .prepare('SELECT id, category, title, content_html AS contentHtml FROM help_articles WHERE id = ?')
-      .get(id);
+      .get(id) as HelpArticle | undefined;
   }
 
-  infoPages() {
+  infoPages(): InfoSummary[] {
     return this.db
       .prepare('SELECT id, title, summary, published_at AS publishedAt FROM info_pages ORDER BY published_at DESC')
-      .all();
+      .all() as InfoSummary[];
   }
 
-  infoPage(id: number) {
+  infoPage(id: number): InfoPage | undefined {
     return this.db
       .prepare(
         'SELECT id, title, summary, content_html AS contentHtml, published_at AS publishedAt FROM info_pages WHERE id = ?',
       )
-      .get(id);
+      .get(id) as InfoPage | undefined;
   }
 
-  films(year?: number) {
-    return year === undefined
-      ? this.db.prepare('SELECT id, year, name, title, description, duration FROM films ORDER BY year DESC, id').all()
-      : this.db
-          .prepare('SELECT id, year, name, title, description, duration FROM films WHERE year = ? ORDER BY id')
-          .all(year);
+  films(year?: number): Film[] {
+    return (
+      year === undefined
+        ? this.db.prepare('SELECT id, year, name, title, description, duration FROM films ORDER BY year DESC, id').all()
+        : this.db
+            .prepare('SELECT id, year, name, title, description, duration FROM films WHERE year = ? ORDER BY id')
+            .all(year)
+    ) as Film[];
   }
 
-  film(year: number, name: string) {
+  film(year: number, name: string): Film | undefined {
     return this.db
       .prepare('SELECT id, year, name, title, description, duration FROM films WHERE year = ? AND name = ?')
-      .get(year, name);
+      .get(year, name) as Film | undefined;
   }
 
-  friendlyLinks() {
-    return this.db.prepare('SELECT id, name, url FROM friendly_links ORDER BY sort, id').all();
+  friendlyLinks(): Array<{ id: number; name: string; url: string }> {
+    return this.db.prepare('SELECT id, name, url FROM friendly_links ORDER BY sort, id').all() as Array<{
+      id: number;
+      name: string;
+      url: string;
+    }>;
   }
 
   setting<T>(key: string): T | undefined {
@@ -288,9 +325,9 @@ export class ContentStore {
     return row && parseJson<T>(row.value);
   }
 
-  topic(slug: string) {
+  topic(slug: string): Topic | undefined {
     const row = this.db.prepare('SELECT body FROM topics WHERE slug = ?').get(slug) as { body: string } | undefined;
-    return row && parseJson<Record<string, unknown>>(row.body);
+    return row && parseJson<Topic>(row.body);
   }
 
   hotProducts() {

@@ -2,8 +2,12 @@ import cors from 'cors';
 import express, { type Request, type Response, Router } from 'express';
 import type { AppRegistry } from '../accounts/apps';
 import type { AccountStore } from '../accounts/store';
-import { apiErrors, notFound, ok, parse } from '../envelope';
+import { ApiFailure, apiErrors, badRequest, notFound, ok, parse } from '../envelope';
+import { checkFeedback } from '../feedback/feedback-schema';
+import type { FeedbackStore } from '../feedback/feedback-store';
+import { feedbackRateLimit } from '../feedback/rate-limit';
 import { openApiDocument } from '../openapi';
+import type { SearchStore } from '../search/search-store';
 import { currentUser, requireUser } from './auth';
 import type { ContentStore } from './content-store';
 import type { CustomerStore } from './customer-store';
@@ -12,6 +16,10 @@ import * as schemas from './schemas';
 
 export interface PortalApiOptions {
   content: ContentStore;
+  search: SearchStore;
+  feedback: FeedbackStore;
+  /** Feedback entries per address per ten minutes (default 5). */
+  feedbackLimit?: number;
   customers: CustomerStore;
   accounts: AccountStore;
   /** The brand segment of `/api-{brand}-portal/`. */
@@ -44,7 +52,16 @@ const okData = (res: Response, data: unknown) => res.json({ code: '0000', data, 
  * envelope. Mounted at the site root: it owns `/api/`, `/api-kernel-portal/` and
  * `/api-{brand}-portal/`.
  */
-export function portalApi({ content, customers, accounts, brand, apps }: PortalApiOptions): Router {
+export function portalApi({
+  content,
+  search,
+  feedback,
+  feedbackLimit = 5,
+  customers,
+  accounts,
+  brand,
+  apps,
+}: PortalApiOptions): Router {
   const router = Router();
   const signedIn = requireUser(accounts);
   // Public content is public: elements on any page may read it. Calls for a
@@ -101,6 +118,22 @@ export function portalApi({ content, customers, accounts, brand, apps }: PortalA
     if (!/^[a-z0-9-]{1,64}$/.test(req.params.slug ?? '')) throw notFound();
     ok(res, found(content.topic(req.params.slug)));
   });
+
+  router.get('/api/search', (req, res) => ok(res, search.search(parse(schemas.searchQuery, req.query))));
+  router.post(
+    '/api/feedback',
+    feedbackRateLimit({
+      limit: feedbackLimit,
+      handler: (_req, _res, next) => next(new ApiFailure(429, 'E0429', '提交过于频繁，请稍后再试')),
+    }),
+    (req, res) => {
+      const checked = checkFeedback(req.body);
+      if (!checked.ok) throw badRequest(Object.values(checked.errors).join('；'));
+      ok(res, {
+        id: feedback.add(checked.value, typeof req.body?.page === 'string' ? req.body.page.slice(0, 200) : null),
+      });
+    },
+  );
 
   // Signed-in customers.
   router.get('/api-kernel-portal/api/sys-users/common-login-info', signedIn, (_req, res) => {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { SEARCH_TYPES } from '../search/search-index';
 
 const integer = (min: number, max: number, message: string) =>
   v.pipe(
@@ -35,4 +36,10 @@ export const correlationBody = v.object({
 export const confirmBody = v.object({
   sceneCode: v.pipe(v.string('sceneCode 缺失'), v.regex(/^[A-Z_]{1,64}$/, 'sceneCode 格式不正确')),
   contractVersion: v.pipe(v.string('contractVersion 缺失'), v.regex(/^[\w.-]{1,32}$/, 'contractVersion 格式不正确')),
+});
+
+export const searchQuery = v.object({
+  keyword: v.optional(v.pipe(v.string('关键词应为文本'), v.maxLength(200, '关键词过长')), ''),
+  type: v.optional(v.picklist(SEARCH_TYPES, '搜索类型不正确')),
+  ...paging,
 });

@@ -205,7 +205,7 @@ export function renderNewsDetail(context: PageContext, item: NewsItem): string {
           <p className="meta">
             <time dateTime={news.publishedAt}>{day(news.publishedAt)}</time> · {news.source}
           </p>
-          <RichText html={news.contentHtml} />
+          <RichText html={news.contentHtml} headingsFrom={2} />
         </main>
       ),
     },

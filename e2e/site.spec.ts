@@ -1,0 +1,213 @@
+import { axeViolations, expect, test } from './fixtures';
+
+/** Every route of SPEC §2 (orders aside): its title, and a piece of its real content. */
+const ROUTES: Array<[path: string, title: RegExp, content: string]> = [
+  ['/', /工业数字化转型服务商/, '热门产品'],
+  ['/home', /工业数字化转型服务商/, '客户案例'],
+  ['/en', /^Zhizaoyun/, 'What we do'],
+  ['/product', /^产品中心/, '智造云 IoT 设备接入平台'],
+  ['/product/1', /产品中心/, '版本与价格'],
+  ['/product/P2025001', /产品中心/, '版本与价格'],
+  ['/solution', /^解决方案/, '锂电池'],
+  ['/solution/1', /解决方案/, '行业痛点'],
+  ['/solution/S2025001', /解决方案/, '方案内容'],
+  ['/cases', /^案例中心/, '案例中心'],
+  ['/cases/1', /案例中心/, '项目详情'],
+  ['/news', /^新闻中心/, '新闻中心'],
+  ['/news/1', /新闻中心/, '新闻中心'],
+  ['/news/type', /^新闻中心/, '全部'],
+  ['/news/type/2', /^行业动态/, '行业动态'],
+  ['/innovation-practice', /创新实训/, '培养阶段'],
+  ['/innovation-practice/3', /创新实训/, '创新项目'],
+  ['/innovation-practice/1/1', /创新实训/, '课程设置'],
+  ['/innovation-practice/bak_id', /实训项目总览/, '设备智能运维实训'],
+  ['/innovation-practice/collaborative-innovation', /协同创新/, '成果：'],
+  ['/innovation-practice/gswe-factory', /实训工厂/, '模拟装配产线'],
+  ['/partners', /^生态合作/, '加入流程'],
+  ['/about', /^关于我们/, '发展历程'],
+  ['/help', /帮助中心/, '账号与登录'],
+  ['/help?id=49', /^隐私政策/, '隐私政策'],
+  ['/info', /^信息公开/, '信息公开'],
+  ['/info/1', /信息公开/, '春节'],
+  ['/mapsite', /^网站地图/, '服务与支持'],
+  ['/certification', /^企业认证/, '前往控制台认证'],
+  ['/feedback', /^意见反馈/, '提交反馈'],
+  ['/transfer?url=https%3A%2F%2Fwww.miit.gov.cn%2F', /即将离开/, 'www.miit.gov.cn'],
+  ['/waic', /世界人工智能大会/, '展区亮点'],
+  ['/wj', /^客户满意度调查/, '开始答题'],
+  ['/propaganda-film', /^宣传片/, '数据向实'],
+  ['/propaganda-film/2024', /^2024 年宣传片/, '让每一台设备都会说话'],
+  ['/propaganda-film/2026/brand-2026', /^数据向实/, '十年间'],
+  ['/meiqia/card?type=1&associationNo=P2025001', /咨询卡片/, '查看详情'],
+  ['/topic/battery', /^锂电池智能制造专题/, '常见问题'],
+  ['/searchRes?keyword=MES', /搜索结果/, 'MES'],
+];
+
+/** A bad id (unknown, or not a number where one is numeric) for each route that takes one. */
+const BAD_IDS = [
+  '/product/999999',
+  '/product/abc',
+  '/solution/99999',
+  '/solution/S0',
+  '/cases/99999',
+  '/cases/x',
+  '/news/99999',
+  '/news/1e3',
+  '/news/type/99',
+  '/news/type/abc',
+  '/innovation-practice/99',
+  '/innovation-practice/1/2',
+  '/innovation-practice/abc/1',
+  '/info/9999',
+  '/info/abc',
+  '/help?id=9999',
+  '/propaganda-film/1999',
+  '/propaganda-film/2025/none',
+  '/meiqia/card?type=1&associationNo=P0000000',
+  '/topic/unknown',
+  '/no-such-page',
+];
+
+test.describe('every route', () => {
+  for (const [path, title, content] of ROUTES) {
+    test(`${path} renders`, async ({ page, problems }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(title);
+      await expect(page.locator('main')).toContainText(content);
+      expect(problems.errors).toEqual([]);
+    });
+  }
+
+  for (const path of BAD_IDS) {
+    test(`${path} is 404`, async ({ page }) => {
+      // Read as HTML: the 404 page itself returns home after 3 s.
+      const response = await page.request.get(path);
+      expect(response.status()).toBe(404);
+      expect(await response.text()).toContain('This page could not be found');
+    });
+  }
+});
+
+test.describe('site search', () => {
+  const search = async (page: import('@playwright/test').Page, keyword: string) => {
+    await page.goto('/searchRes');
+    await page.getByLabel('搜索关键词').fill(keyword);
+    await page.getByRole('button', { name: '搜索' }).click();
+    await expect(page).toHaveURL(/\/searchRes\?keyword=/);
+  };
+
+  for (const keyword of ['锂', '电池', '设备联网', 'MES', 'IoT', 'OPC UA']) {
+    test(`finds “${keyword}” and marks it`, async ({ page }) => {
+      await search(page, keyword);
+      const words = keyword.split(' ');
+      await expect(page.locator('main').getByRole('status')).toContainText(/共找到 \d+ 条/);
+      const marks = page.locator('.search-hits mark');
+      await expect(marks.first()).toBeVisible();
+      for (const text of await marks.allTextContents())
+        expect(words.map((w) => w.toLowerCase())).toContain(text.toLowerCase());
+    });
+  }
+
+  test('shows markup as text', async ({ page, problems }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { hacked: boolean }).hacked = false;
+    });
+    await search(page, '<img src=x onerror="window.hacked=true"><b>粗体</b>');
+    await expect(page.locator('main').getByRole('status')).toContainText(
+      '<img src=x onerror="window.hacked=true"><b>粗体</b>',
+    );
+    expect(await page.locator('main b, main img[src="x"]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { hacked: boolean }).hacked)).toBe(false);
+    expect(problems.errors).toEqual([]);
+  });
+
+  test('suggests words when nothing matches, and the suggestion finds something', async ({ page }) => {
+    await search(page, '量子纠缠咖啡机');
+    await expect(page.locator('main').getByRole('status')).toContainText('没有找到');
+    await page.locator('.suggestions').getByRole('link', { name: 'MES' }).click();
+    await expect(page.locator('.search-hits li').first()).toBeVisible();
+  });
+
+  test('filters by type and pages', async ({ page }) => {
+    await page.goto('/searchRes?keyword=%E4%BA%91');
+    await page.getByRole('navigation', { name: '结果类型' }).getByRole('link', { name: /^新闻/ }).click();
+    await expect(page.locator('.search-group h2')).toHaveText(/^新闻/);
+    await expect(page.locator('.search-hits li')).toHaveCount(10);
+    await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '下一页' }).click();
+    await expect(page).toHaveURL(/page=2/);
+  });
+
+  test('is where the header’s search icon leads', async ({ page }) => {
+    await page.goto('/news');
+    await page.locator('portal-header').getByRole('link', { name: '站内搜索' }).click();
+    await expect(page).toHaveURL(/\/searchRes$/);
+    await expect(page.getByLabel('搜索关键词')).toBeVisible();
+  });
+});
+
+test.describe('feedback', () => {
+  test('the browser checks the fields before sending, and a valid entry is confirmed', async ({ page }) => {
+    await page.goto('/feedback');
+    await page.getByRole('button', { name: '提交反馈' }).click();
+    // Nothing was sent: the browser stopped at the first invalid field.
+    await expect(page).toHaveURL(/\/feedback$/);
+    expect(await page.locator('#topic').evaluate((el: HTMLSelectElement) => el.validity.valid)).toBe(false);
+    await page.getByLabel('反馈类型').selectOption('website');
+    await page.getByLabel('反馈内容').fill('新闻列表的分页在手机上可以更大一些，方便点击。');
+    await page.getByLabel('联系人').fill('李工');
+    await page.getByLabel('手机号或邮箱').fill('not a contact');
+    expect(await page.locator('#contact').evaluate((el: HTMLInputElement) => el.validity.patternMismatch)).toBe(true);
+    await page.getByLabel('手机号或邮箱').fill('li@example.com');
+    await page.getByRole('button', { name: '提交反馈' }).click();
+    await expect(page).toHaveURL(/\/feedback\?sent=1$/);
+    await expect(page.locator('main').getByRole('status')).toContainText('感谢您的反馈');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('search results render and page', async ({ page }) => {
+    await page.goto('/searchRes?keyword=%E4%BA%91&type=news');
+    await expect(page.locator('.search-hits li')).toHaveCount(10);
+    await expect(page.locator('.search-hits mark').first()).toHaveText('云');
+  });
+
+  test('an innovation programme and the help centre render', async ({ page }) => {
+    await page.goto('/innovation-practice/1/1');
+    await expect(page.getByRole('heading', { name: '课程设置' })).toBeVisible();
+    await page.goto('/help?id=49');
+    await expect(page.getByRole('heading', { level: 1, name: '隐私政策' })).toBeVisible();
+  });
+});
+
+const AXE_PAGES = [
+  '/',
+  '/en',
+  '/innovation-practice/1/1',
+  '/innovation-practice/3/2',
+  '/partners',
+  '/help?id=49',
+  '/info',
+  '/info/1',
+  '/mapsite',
+  '/certification',
+  '/feedback',
+  '/transfer?url=https%3A%2F%2Fwww.miit.gov.cn%2F',
+  '/waic',
+  '/wj',
+  '/propaganda-film',
+  '/propaganda-film/2026/brand-2026',
+  '/meiqia/card?type=1&associationNo=P2025001',
+  '/topic/battery',
+  '/searchRes?keyword=MES',
+  '/searchRes?keyword=%E9%87%8F%E5%AD%90%E7%BA%A0%E7%BC%A0',
+];
+for (const path of AXE_PAGES) {
+  test(`${path} passes axe`, async ({ page }) => {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}

@@ -1,0 +1,38 @@
+import type Database from 'better-sqlite3';
+import sanitizeHtml from 'sanitize-html';
+
+/** What a search hit points at; each type has its own page. */
+export const SEARCH_TYPES = ['product', 'solution', 'case', 'news'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** sanitize-html escapes these when it writes text; undo it for the index, which stores plain text. */
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/** The readable text of stored rich text: tags dropped, block boundaries kept as spaces. */
+export function plainText(html: string): string {
+  const text = sanitizeHtml(html.replace(/<\/(p|h\d|li|td|div)>|<br\s*\/?>/gi, ' $&'), {
+    allowedTags: [],
+    allowedAttributes: {},
+  });
+  return text
+    .replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const SOURCES: Record<SearchType, string> = {
+  product: 'SELECT id, name AS title, summary, description_html AS html FROM products',
+  solution: `SELECT id, title, industry || ' ' || summary AS summary, content_html AS html FROM solutions`,
+  case: `SELECT id, title, customer || ' ' || industry || ' ' || summary AS summary, content_html AS html FROM cases`,
+  news: 'SELECT id, title, summary, content_html AS html FROM news',
+};
+
+/** Fills the index again from the content tables (in the caller's transaction). */
+export function rebuildSearchIndex(db: Database.Database): void {
+  db.exec('DELETE FROM search_index');
+  const insert = db.prepare('INSERT INTO search_index (type, ref, title, body) VALUES (?, ?, ?, ?)');
+  for (const type of SEARCH_TYPES) {
+    const rows = db.prepare(SOURCES[type]).all() as Array<{ id: number; title: string; summary: string; html: string }>;
+    for (const row of rows) insert.run(type, row.id, row.title, `${row.summary} ${plainText(row.html)}`);
+  }
+}
