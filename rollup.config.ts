@@ -32,7 +32,11 @@ const STATE_MODULES = /\/widgets\/core\/(stores\/|tokens\.ts$|env\.ts$|toast\.ts
 const RUNTIME_PACKAGES = /\/node_modules\/(preact|@r2wc|nanostores|@nanostores|js-cookie|react|react-dom)\//;
 
 function manualChunks(id: string): string | undefined {
+  // Loaders that fetch the HTTP client only when needed stay out of it.
+  if (/\/widgets\/core\/http\/(page-common|envelope)\.ts$/.test(id)) return 'state';
   if (inFolder(id, 'node_modules/ky') || inFolder(id, 'widgets/core/http')) return 'http';
+  // The sign-in check every page makes; the SDK behind it loads only for signed-in visitors.
+  if (/\/widgets\/core\/account\/(hub|portal-session)\.ts$/.test(id)) return 'session';
   if (inFolder(id, 'widgets/core/account')) return 'account';
   if (inFolder(id, 'widgets/core/helpers')) return undefined;
   if (STATE_MODULES.test(id)) return 'state';

@@ -1,7 +1,7 @@
 import MagicString from 'magic-string';
 import type { Plugin } from 'rollup';
 
-const BASE = '__portalScriptBase';
+const IMPORT = '__portalImport';
 
 /**
  * `portal.js` must run as a classic script on any page:
@@ -16,7 +16,7 @@ export function classicEntry(name: string): Plugin {
     name: 'classic-entry',
     renderDynamicImport({ chunk }) {
       if (!chunk.isEntry || chunk.name !== name) return null;
-      return { left: 'import(new URL(', right: `,${BASE}).href)` };
+      return { left: `${IMPORT}(`, right: ')' };
     },
     renderChunk(code, chunk) {
       if (!chunk.isEntry || chunk.name !== name) return null;
@@ -24,8 +24,8 @@ export function classicEntry(name: string): Plugin {
         this.error(`${chunk.fileName} must not import or export statically: it is loaded as a classic script.`);
       }
       // currentScript is null only when not run as a classic <script>; the page's
-      // own address is then the best guess.
-      const base = `const ${BASE}=document.currentScript?.src||location.href;`;
+      // own address is then the best guess. One helper keeps each import short.
+      const base = `const b=document.currentScript?.src||location.href,${IMPORT}=p=>import(new URL(p,b).href);`;
       const wrapped = new MagicString(code).prepend(`(()=>{${base}`).append('\n})();');
       return { code: wrapped.toString(), map: wrapped.generateMap({ hires: true }) };
     },

@@ -18,8 +18,14 @@ async function watchLayoutShift(page: Page) {
   });
 }
 
-/** The elements have upgraded and the sign-in check has finished. */
+/**
+ * The elements have upgraded and the sign-in check has finished. The footer and
+ * the floating buttons wait until they are needed: scroll to one, point at the other.
+ */
 async function upgraded(page: Page) {
+  await page.waitForFunction(() => ['portal-header', 'portal-login'].every((tag) => customElements.get(tag)));
+  await page.locator('portal-footer').scrollIntoViewIfNeeded();
+  await page.locator('portal-float-buttons').dispatchEvent('pointerover');
   await page.waitForFunction(() =>
     ['portal-header', 'portal-footer', 'portal-login', 'portal-float-buttons'].every((tag) => customElements.get(tag)),
   );
@@ -188,3 +194,55 @@ for (const theme of ['light', 'dark']) {
     expect(await axeViolations(page)).toEqual([]);
   });
 }
+
+test.describe('code that waits until it is needed', () => {
+  const chunksOf = (page: Page) => {
+    const loaded: string[] = [];
+    page.on('request', (request) => {
+      const name = /\/widgets\/chunks\/([a-z-]+)-[\w-]+\.js$/.exec(request.url())?.[1];
+      if (name) loaded.push(name);
+    });
+    return loaded;
+  };
+
+  test('a visitor who is not signed in never downloads the account SDK or the HTTP client', async ({ page }) => {
+    const loaded = chunksOf(page);
+    await page.goto('/');
+    await page.waitForFunction(() => customElements.get('portal-login'));
+    await expect(page.locator('portal-login [data-state="signed-out"]')).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    expect(loaded).toContain('session');
+    expect(loaded).not.toContain('account');
+    expect(loaded).not.toContain('http');
+  });
+
+  test('the footer loads its code as it comes into view', async ({ page }) => {
+    const loaded = chunksOf(page);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(loaded).not.toContain('footer');
+    expect(await page.evaluate(() => Boolean(customElements.get('portal-footer')))).toBe(false);
+    await footer(page).scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => customElements.get('portal-footer'));
+    expect(loaded).toContain('footer');
+  });
+
+  test('a click on a floating button before its code arrives is not lost', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/widgets/chunks/float-buttons-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.waitForFunction(() => window.scrollY > 1000);
+    await page.locator('portal-float-buttons').getByRole('button', { name: '返回顶部' }).click();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    release();
+    await page.waitForFunction(() => customElements.get('portal-float-buttons'));
+    await page.waitForFunction(() => window.scrollY === 0);
+  });
+});

@@ -14,6 +14,7 @@ import { loadPageAssets } from './pages/assets';
 import { portalScript } from './portal-script';
 import { apiProxies } from './proxy';
 import { errorPage, limitUrlLength, notFound } from './routes/errors';
+import { PageCache, type PageCacheOptions } from './routes/page-cache';
 import { pageRoutes } from './routes/pages';
 import { cspNonce, securityHeaders } from './security';
 import { widgetFiles } from './widgets';
@@ -26,6 +27,8 @@ export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
     upstream?: Pick<PortalEnvironment, 'accountServer' | 'api' | 'brand'> & Partial<Pick<PortalEnvironment, 'console'>>;
     /** Feedback form entries per address per ten minutes (default 5). */
     feedbackLimit?: number;
+    /** Rendered pages kept for everyone, or `false` to render every request (default: kept 10 s, then refreshed). */
+    pageCache?: PageCacheOptions | false;
   };
 
 /** Builds the portal's Express app without listening, so tests can drive it. */
@@ -57,7 +60,7 @@ export function createApp(options: AppOptions): Express {
   app.set('etag', 'strong');
   app.use(requestLogger(logger));
   app.use(cspNonce);
-  app.use(securityHeaders);
+  app.use(securityHeaders(assets.styleHashes));
   app.use(limitUrlLength(deps));
 
   // Widget files are precompressed and open to every origin (they override the
@@ -74,7 +77,8 @@ export function createApp(options: AppOptions): Express {
   }
   app.use(express.static(fileURLToPath(new URL('./public', import.meta.url)), { index: false, maxAge: '1d' }));
   app.use(mediaRoutes());
-  app.use(pageRoutes({ ...deps, feedbackLimit: options.feedbackLimit }));
+  const pageCache = options.pageCache === false ? undefined : new PageCache(options.pageCache);
+  app.use(pageRoutes({ ...deps, pageCache, feedbackLimit: options.feedbackLimit }));
 
   app.use(notFound);
   app.use(errorPage(deps));

@@ -1,3 +1,5 @@
+import type { LoadWhen } from './loader/deferred';
+
 /**
  * Every `portal-*` element and how to load its code. The loader defines an element
  * the first time its tag appears in the document; keep this list in step with the
@@ -11,4 +13,13 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'portal-footer': () => import('./footer/footer.element'),
   'portal-float-buttons': () => import('./float-buttons/float-buttons.element'),
   'portal-topic-header': () => import('./topic-header/topic-header.element'),
+};
+
+/**
+ * Elements whose server-rendered markup is complete and whose code can wait
+ * (see loader/deferred.ts); every other element loads when its tag appears.
+ */
+export const loadWhen: Record<string, LoadWhen> = {
+  'portal-footer': 'visible',
+  'portal-float-buttons': 'interaction',
 };

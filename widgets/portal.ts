@@ -5,7 +5,7 @@
  * static imports: each element's module is fetched with `import()` the first time
  * its tag shows up, now or later, and the shared runtime chunk comes with the first.
  */
-import { elementLoaders } from './elements';
+import { elementLoaders, loadWhen } from './elements';
 import { reloadOnChunkError } from './loader/chunk-reload';
 
 const LOADED = Symbol.for('portal.loader');
@@ -15,11 +15,11 @@ function startLoader() {
   const pending = new Map(Object.entries(elementLoaders));
   const selector = () => [...pending.keys()].join(',');
 
-  const load = (tag: string) => {
+  const load = (tag: string): Promise<unknown> => {
     const loader = pending.get(tag);
-    if (!loader) return;
+    if (!loader) return Promise.resolve();
     pending.delete(tag);
-    loader().catch((error: unknown) => {
+    return loader().catch((error: unknown) => {
       // A chunk gone after a deploy: reload once for the new names. Otherwise let a
       // later insertion of the tag try again.
       if (reloadOnChunkError(error)) return;
@@ -28,11 +28,20 @@ function startLoader() {
     });
   };
 
+  const found = (element: Element) => {
+    const tag = element.localName;
+    const when = loadWhen[tag];
+    if (!when) return void load(tag);
+    // Each instance may ask for the code; the first to need it loads it for all.
+    // The waiting logic is itself fetched only by pages that defer an element.
+    void import('./loader/deferred').then(({ whenNeeded }) => whenNeeded(element, when, () => load(tag)));
+  };
+
   const scan = (root: Element | Document) => {
     if (!pending.size) return;
-    if (root instanceof Element && pending.has(root.localName)) load(root.localName);
+    if (root instanceof Element && pending.has(root.localName)) found(root);
     if (!pending.size) return;
-    for (const element of root.querySelectorAll(selector())) load(element.localName);
+    for (const element of root.querySelectorAll(selector())) found(element);
   };
 
   new MutationObserver((records) => {

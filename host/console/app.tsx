@@ -36,7 +36,7 @@ export function createConsoleApp({ backend, portalPort, logLevel }: ConsoleOptio
   app.disable('x-powered-by');
   app.use(requestLogger(createLogger(logLevel)));
   app.use(cspNonce);
-  app.use(securityHeaders);
+  app.use(securityHeaders());
   // Forms here answer with a redirect back to the portal: form-action must allow it.
   app.use((_req, res, next) => {
     const csp = String(res.getHeader('Content-Security-Policy') ?? '');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -5,12 +6,17 @@ import { join } from 'node:path';
 export type ElementManifest = Record<string, string[]>;
 
 export interface PageAssets {
-  /** Inline stylesheet of the host pages (sent with the CSP nonce). */
+  /** Inline stylesheet of the host pages (allowed by its hash). */
   css: string;
   manifest: ElementManifest;
   /** Each element's minified CSS by file name (`header.css`), for declarative shadow roots. */
   elementStyles: Record<string, string>;
+  /** CSP hash sources (`sha256-...`) of every inline style a page may carry. */
+  styleHashes: string[];
 }
+
+/** The CSP hash source of an inline style or script's text. */
+export const cspHash = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 
 /** Reads what pages embed once at start-up, not per request. */
 export function loadPageAssets(widgetsDir: string): PageAssets {
@@ -29,7 +35,8 @@ export function loadPageAssets(widgetsDir: string): PageAssets {
   } catch {
     // Not built: elements render unstyled until their code arrives.
   }
-  return { css, manifest, elementStyles };
+  const styleHashes = [css, ...Object.values(elementStyles)].map(cspHash);
+  return { css, manifest, elementStyles, styleHashes };
 }
 
 /** The chunk URLs to preload for the elements a page uses, each once. */

@@ -12,7 +12,6 @@ import { ShadowElement } from './shadow';
 
 /** What the chrome of one page is rendered from. */
 export interface ChromeContext {
-  nonce: string;
   assets: PageAssets;
   lang: Lang;
   path: string;
@@ -26,12 +25,7 @@ const css = (context: ChromeContext, file: string) => context.assets.elementStyl
 
 export function SiteHeader({ context }: { context: ChromeContext }) {
   const login = (
-    <ShadowElement
-      tag="portal-login"
-      attributes={{ lang: context.lang }}
-      css={css(context, 'login.css')}
-      nonce={context.nonce}
-    >
+    <ShadowElement tag="portal-login" attributes={{ lang: context.lang }} css={css(context, 'login.css')}>
       <LoginView
         lang={context.lang}
         state="loading"
@@ -47,7 +41,6 @@ export function SiteHeader({ context }: { context: ChromeContext }) {
       attributes={{ theme: context.theme }}
       css={css(context, 'header.css')}
       noscriptCss={css(context, 'header.noscript.css')}
-      nonce={context.nonce}
     >
       <HeaderView
         lang={context.lang}
@@ -67,7 +60,6 @@ export function SiteFooter({ context }: { context: ChromeContext }) {
       tag="portal-footer"
       css={css(context, 'footer.css')}
       noscriptCss={css(context, 'footer.noscript.css')}
-      nonce={context.nonce}
     >
       <FooterView
         lang={context.lang}
@@ -82,7 +74,7 @@ export function SiteFooter({ context }: { context: ChromeContext }) {
 
 export function FloatButtons({ context }: { context: ChromeContext }) {
   return (
-    <ShadowElement tag="portal-float-buttons" css={css(context, 'float-buttons.css')} nonce={context.nonce}>
+    <ShadowElement tag="portal-float-buttons" css={css(context, 'float-buttons.css')}>
       <FloatButtonsView lang={context.lang} />
     </ShadowElement>
   );
@@ -95,7 +87,6 @@ export function TopicHeader({ context, phone }: { context: ChromeContext; phone:
       attributes={{ phone }}
       css={css(context, 'topic-header.css')}
       noscriptCss={css(context, 'topic-header.noscript.css')}
-      nonce={context.nonce}
     >
       <TopicHeaderView lang={context.lang} phone={phone} menuOpen={false} base="" />
     </ShadowElement>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { loadWhen } from '../../widgets/elements';
 import { site } from '../data/site';
 import { preloadsFor } from './assets';
 import { CertifyBar, type ChromeContext, FloatButtons, SiteFooter, SiteHeader, TopicHeader } from './chrome';
@@ -68,9 +69,12 @@ function Document({
         <meta property="og:locale" content={context.lang === 'en' ? 'en_US' : 'zh_CN'} />
         {canonical && <meta property="og:url" content={`${context.origin}${canonical}`} />}
         {head}
-        <style nonce={context.nonce} dangerouslySetInnerHTML={{ __html: context.assets.css }} />
-        <script src="/widgets/portal.js" async nonce={context.nonce} />
-        {preloadsFor(context.assets.manifest, elements).map((href) => (
+        <style dangerouslySetInnerHTML={{ __html: context.assets.css }} />
+        <script src="/widgets/portal.js" async />
+        {preloadsFor(
+          context.assets.manifest,
+          elements.filter((tag) => !loadWhen[tag]),
+        ).map((href) => (
           <link rel="modulepreload" href={href} key={href} />
         ))}
       </head>

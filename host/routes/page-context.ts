@@ -5,6 +5,7 @@ import { FriendlyLinksFailure, type SiteData } from '../data/site-data';
 import type { PageAssets } from '../pages/assets';
 import type { PageContext } from '../pages/document';
 import { themeFor } from '../pages/theme';
+import type { PageCache } from './page-cache';
 
 export interface PageDeps {
   assets: PageAssets;
@@ -13,6 +14,8 @@ export interface PageDeps {
   content?: ContentSource;
   /** Where feedback goes; without it the feedback form is not served. */
   feedback?: FeedbackSink;
+  /** Rendered pages kept for everyone (see page-cache.ts); without it every request renders. */
+  pageCache?: PageCache;
 }
 
 /**
@@ -29,7 +32,7 @@ function friendlyLinksError(error: unknown): Error {
 }
 
 /**
- * What a page is rendered from: the response's nonce, the request, and the site
+ * What a page is rendered from: the request and the site
  * data. `lenient` (the error pages) renders without friendly links rather than fail.
  */
 export async function pageContext(
@@ -47,7 +50,6 @@ export async function pageContext(
     }),
   ]);
   return {
-    nonce: res.locals.cspNonce as string,
     assets,
     lang: 'zh-CN',
     path: req.path,
@@ -71,7 +73,7 @@ export function publicOrigin(req: Request): string {
   return /^[\w.-]+(:\d{1,5})?$/.test(host) ? `${req.protocol}://${host}` : '';
 }
 
-/** Sends a rendered page; pages are personalised by nothing but the nonce, so never cached shared. */
+/** Sends a page rendered for this request; `no-cache`: browsers ask again, with the ETag. */
 export function sendPage(res: Response, html: string, status = 200): void {
   res.status(status).type('html').setHeader('Cache-Control', 'no-cache').send(html);
 }
@@ -79,7 +81,14 @@ export function sendPage(res: Response, html: string, status = 200): void {
 /** Renders a page from the request, its context and the content source. */
 export type Render = (req: Request, context: PageContext, content: ContentSource) => Promise<string>;
 
+/**
+ * A page rendered from the content source: through the page cache when there is
+ * one (admin previews always render afresh), else rendered for this request.
+ */
 export const contentPage =
   (deps: PageDeps & { content: ContentSource }, render: Render): RequestHandler =>
-  async (req, res) =>
-    sendPage(res, await render(req, await pageContext(req, res, deps), deps.content));
+  async (req, res) => {
+    const produce = async () => render(req, await pageContext(req, res, deps), deps.content);
+    if (deps.pageCache && req.query.preview === undefined) return deps.pageCache.send(req, res, produce);
+    sendPage(res, await produce());
+  };

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { startTestPortal, type TestPortal } from '../test-support/backend';
 import { request } from '../test-support/server';
 
@@ -89,6 +90,23 @@ describe('site pages', () => {
       assert.match(res.body, /This page could not be found/);
     });
   }
+
+  it('keeps every page under 60 KB of gzip HTML', async () => {
+    const sizes: Array<[string, number]> = [];
+    for (const path of [
+      ...pages.map(([p]) => p),
+      '/product',
+      '/product/1',
+      '/news',
+      '/news/1',
+      '/searchRes?keyword=%E4%BA%91',
+    ])
+      sizes.push([path, gzipSync((await get(path)).body).length]);
+    const over = sizes.filter(([, size]) => size > 60 * 1024);
+    assert.deepEqual(over, []);
+    // The measure measures: a page is never empty.
+    assert.ok(sizes.every(([, size]) => size > 2000));
+  });
 
   it('shows the topic page in the topic layout with its hotline', async () => {
     const { body } = await get('/topic/battery');

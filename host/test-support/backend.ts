@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createEmbeddedBackend, type EmbeddedBackend } from '../api';
 import { PORTAL_APP_ID } from '../api/accounts/apps';
 import { createApp } from '../app';
+import type { PageCacheOptions } from '../routes/page-cache';
 import { listen } from './server';
 
 export interface TestPortal {
@@ -18,7 +19,12 @@ export interface TestPortal {
 
 /** A portal with its embedded back-end on a fresh database, listening on loopback. */
 export async function startTestPortal(
-  options: { signInAttempts?: number; feedbackLimit?: number; dataDir?: string } = {},
+  options: {
+    signInAttempts?: number;
+    feedbackLimit?: number;
+    dataDir?: string;
+    pageCache?: PageCacheOptions | false;
+  } = {},
 ): Promise<TestPortal> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
   const backend = createEmbeddedBackend({
@@ -33,6 +39,7 @@ export async function startTestPortal(
       env: 'local',
       backend,
       feedbackLimit: options.feedbackLimit,
+      pageCache: options.pageCache,
     }),
   );
   const origin = `http://127.0.0.1:${port}`;

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { linkBase } from '../core/base';
 import type { ElementProps } from '../core/define';
-import { request } from '../core/http/client';
 import { loadPageCommon } from '../core/http/page-common';
 import { resolveLang } from '../core/i18n';
 import { $friendlyLinks, $pageCommon, type FriendlyLink } from '../core/stores';
@@ -16,7 +15,10 @@ export interface FooterProps extends ElementProps {
 function loadFriendlyLinks() {
   if ($friendlyLinks.get()) return;
   $friendlyLinks.set([]);
-  request<FriendlyLink[]>('/api/friendly-link/list', { method: 'post', json: {}, silent: true })
+  import('../core/http/client')
+    .then(({ request }) =>
+      request<FriendlyLink[]>('/api/friendly-link/list', { method: 'post', json: {}, silent: true }),
+    )
     .then((answer) => answer.code === '0000' && $friendlyLinks.set(answer.result ?? []))
     .catch(() => {});
 }

@@ -9,8 +9,7 @@ export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 const RELOADED_AT_KEY = 'portal.chunk-reload-at';
 
 // Chromium, Firefox and Safari words for a failed dynamic import.
-const CHUNK_ERROR =
-  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i;
+const CHUNK_ERROR = /dynamically imported module|Importing a module script failed/i;
 
 /** Whether `error` says a dynamically imported module could not be loaded. */
 export function isChunkLoadError(error: unknown): boolean {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { portalAccount, startPortalAccount } from '../core/account/portal-account';
+import { loadPortalAccount, startPortalSession } from '../core/account/portal-session';
 import { linkBase } from '../core/base';
 import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
@@ -18,7 +18,7 @@ export function Login({ host, lang }: LoginProps) {
   const user = useStore($userInfo);
 
   useEffect(() => {
-    void startPortalAccount().then((signedIn) => {
+    void startPortalSession().then((signedIn) => {
       if (signedIn) emit(host, 'portal-login-signed-in', { name: signedIn.name, companyId: signedIn.companyId });
     });
   }, [host]);
@@ -31,10 +31,10 @@ export function Login({ host, lang }: LoginProps) {
       welcomeUrl={`${environment().console}/welcome`}
       base={linkBase()}
       mobile={isMobileUserAgent(navigator.userAgent)}
-      onLogin={() => portalAccount().login()}
+      onLogin={() => void loadPortalAccount().then((account) => account.portalAccount().login())}
       onLogout={() => {
         emit(host, 'portal-login-signed-out');
-        portalAccount().logout();
+        void loadPortalAccount().then((account) => account.portalAccount().logout());
       }}
     />
   );

@@ -1,7 +1,7 @@
 import { randomString } from '../helpers/random';
 import { setUserInfo, type UserInfo } from '../stores/user';
 import { $tokens, readStoredTokens, saveTokens, type Tokens, tokensFrom } from '../tokens';
-import { connectHub, HUB_TIMEOUT_MS, type HubClient } from './hub';
+import { HUB_TIMEOUT_MS, type HubClient, hubUrl, sharedHub } from './hub';
 import { accountGet, accountUrl, isUnauthorized, type TokenAnswer } from './service';
 import { MONITOR_DEFAULTS, type MonitorOptions, startSessionMonitor } from './session-monitor';
 import { openTabChannel, withRefreshLock } from './tab-sync';
@@ -85,7 +85,7 @@ export function createAccountClient(options: AccountOptions): AccountClient {
   let hub: HubClient | undefined;
   const theHub = () => {
     if (!options.hub) return undefined;
-    hub ??= connectHub(url('/api/guc/view/token/hub', { appId: options.appId }), options.hubTimeout ?? HUB_TIMEOUT_MS);
+    hub ??= sharedHub(hubUrl(options.accountServer, options.appId), options.hubTimeout ?? HUB_TIMEOUT_MS);
     return hub;
   };
   let lastRefreshAt = 0;

@@ -25,6 +25,32 @@ export interface HubClient {
   close(): void;
 }
 
+/** The hub page of an application on an account service. */
+export function hubUrl(accountServer: string, appId: string): URL {
+  const url = new URL('api/guc/view/token/hub', accountServer.endsWith('/') ? accountServer : `${accountServer}/`);
+  url.searchParams.set('appId', appId);
+  return url;
+}
+
+const shared = new Map<string, HubClient>();
+
+/** One hub frame per page and address, however many parts of the page ask. */
+export function sharedHub(url: URL, timeout = HUB_TIMEOUT_MS): HubClient {
+  let hub = shared.get(url.href);
+  if (!hub) {
+    const connected = connectHub(url, timeout);
+    hub = {
+      ...connected,
+      close() {
+        shared.delete(url.href);
+        connected.close();
+      },
+    };
+    shared.set(url.href, hub);
+  }
+  return hub;
+}
+
 /** Opens the hub in a hidden frame. Only messages from the hub's origin and frame count. */
 export function connectHub(hubUrl: URL, timeout = HUB_TIMEOUT_MS): HubClient {
   const hubOrigin = hubUrl.origin;

@@ -1,5 +1,4 @@
 import { $pageCommon, type PageCommon } from '../stores/page-common';
-import { request } from './client';
 import { NO_DATA } from './envelope';
 
 let loading: Promise<PageCommon | null> | undefined;
@@ -11,7 +10,9 @@ let loading: Promise<PageCommon | null> | undefined;
 export function loadPageCommon(): Promise<PageCommon | null> {
   const known = $pageCommon.get();
   if (known) return Promise.resolve(known);
-  loading ??= request<never>('/api/common/index', { silent: true })
+  // The HTTP client is fetched only when the page did not bring the data.
+  loading ??= import('./client')
+    .then(({ request }) => request<never>('/api/common/index', { silent: true }))
     .then((answer) => {
       const data = (answer as { code: string; data?: { pageCommonDTO?: PageCommon } }).data;
       if (answer.code === NO_DATA || !data?.pageCommonDTO) return null;

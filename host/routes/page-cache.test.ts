@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { startTestPortal, type TestPortal } from '../test-support/backend';
+import { request } from '../test-support/server';
+
+const FRESH_MS = 300;
+let portal: TestPortal;
+before(async () => {
+  portal = await startTestPortal({ pageCache: { freshMs: FRESH_MS } });
+});
+after(() => portal.close());
+
+const get = (path: string, headers: Record<string, string> = {}) => request(portal.port, path, { headers });
+/** The bytes as sent, without decoding, for the given Accept-Encoding. */
+const raw = (path: string, encoding: string) =>
+  new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    httpGet({ host: '127.0.0.1', port: portal.port, path, headers: { 'Accept-Encoding': encoding } }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+const setSummary = (id: number, summary: string) =>
+  portal.backend.db.prepare('UPDATE news SET summary = ? WHERE id = ?').run(summary, id);
+
+describe('page cache', () => {
+  it('answers a repeat visit by ETag with 304 and no body', async () => {
+    const first = await get('/news/3');
+    const etag = String(first.headers.etag);
+    assert.match(etag, /^"[\w-]{20,}"$/);
+    assert.equal((await get('/news/3')).headers.etag, etag);
+    const again = await get('/news/3', { 'If-None-Match': etag });
+    assert.equal(again.status, 304);
+    assert.equal(again.body, '');
+  });
+
+  it('sends the same page brotli, gzip or plain, as the visitor accepts', async () => {
+    const plain = await raw('/news/4', 'identity');
+    const br = await raw('/news/4', 'br, gzip');
+    const gz = await raw('/news/4', 'gzip');
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.ok(br.body.length < plain.body.length / 3);
+    assert.equal(brotliDecompressSync(br.body).toString(), plain.body.toString());
+    assert.equal(gunzipSync(gz.body).toString(), plain.body.toString());
+    assert.match(String(br.headers.vary), /Accept-Encoding/);
+  });
+
+  it('serves a kept page while fresh, then once stale while it renders again', async () => {
+    setSummary(5, '第一版摘要');
+    await get('/news/type/1?page=1'); // unrelated address: not affected
+    assert.match((await get('/news/5')).body, /第一版摘要/);
+    setSummary(5, '第二版摘要');
+    assert.match((await get('/news/5')).body, /第一版摘要/, 'fresh: kept');
+    await sleep(FRESH_MS + 50);
+    assert.match((await get('/news/5')).body, /第一版摘要/, 'stale: sent at once');
+    await sleep(50);
+    assert.match((await get('/news/5')).body, /第二版摘要/, 'rendered again in the background');
+  });
+
+  it('drops a page whose item is gone once it is stale', async () => {
+    portal.backend.db
+      .prepare('INSERT INTO info_pages (id, title, summary, content_html, published_at) VALUES (900, ?, ?, ?, ?)')
+      .run('临时公告', '临时公告摘要', '<p>正文</p>', '2026-01-01T00:00:00+08:00');
+    assert.equal((await get('/info/900')).status, 200);
+    portal.backend.db.prepare('DELETE FROM info_pages WHERE id = 900').run();
+    await sleep(FRESH_MS + 50);
+    await get('/info/900');
+    await sleep(50);
+    assert.equal((await get('/info/900')).status, 404);
+  });
+
+  it('keeps mobile and desktop pages apart', async () => {
+    const mobile = { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' };
+    const desktop = await get('/news/6');
+    const phone = await get('/news/6', mobile);
+    assert.notEqual(desktop.headers.etag, phone.headers.etag);
+    assert.equal((await get('/news/6', mobile)).headers.etag, phone.headers.etag);
+  });
+
+  it('renders an administrator’s preview afresh every time', async () => {
+    setSummary(7, '预览一');
+    assert.match((await get('/news/7?preview=true')).body, /预览一/);
+    setSummary(7, '预览二');
+    assert.match((await get('/news/7?preview=true')).body, /预览二/);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * When an element's code is needed. Most elements load as soon as their tag
+ * appears; a few, complete as server-rendered markup and not needed at once,
+ * wait: `visible` until they come near the viewport, `interaction` until the
+ * visitor points at, touches or focuses them. Either also loads on interaction,
+ * and a click that arrives before the code is replayed once the element is
+ * ready, so nothing the visitor does is lost.
+ *
+ * Inlined into the classic-script loader: no imports, and keep it tiny.
+ */
+export type LoadWhen = 'visible' | 'interaction';
+
+const TRIGGERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
+/** Visible means within this distance of the viewport: the code arrives before the element does. */
+const VISIBLE_MARGIN = '300px';
+
+export function whenNeeded(element: Element, when: LoadWhen, load: () => Promise<unknown>): void {
+  let started: Promise<unknown> | undefined;
+  let observer: IntersectionObserver | undefined;
+  const start = () => {
+    observer?.disconnect();
+    for (const type of TRIGGERS) element.removeEventListener(type, start);
+    started ??= load();
+    return started;
+  };
+  for (const type of TRIGGERS) element.addEventListener(type, start, { once: true, passive: true });
+  // A click before the element is ready is held, and given again once it is.
+  element.addEventListener(
+    'click',
+    (event) => {
+      if (customElements.get(element.localName)) return;
+      // The innermost element (a click on an icon lands on its SVG): clicking it again bubbles the same way.
+      const target = event.composedPath().find((node): node is HTMLElement => node instanceof HTMLElement);
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      void start()
+        .then(() => customElements.whenDefined(element.localName))
+        // The element hydrates its markup in a microtask after it is defined.
+        .then(() => new Promise((resolve) => setTimeout(resolve)))
+        .then(() => target?.click());
+    },
+    { capture: true, once: true },
+  );
+  if (when === 'visible') {
+    observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
+      rootMargin: VISIBLE_MARGIN,
+    });
+    observer.observe(element);
+  }
+}
