@@ -27,6 +27,8 @@ export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
     upstream?: Pick<PortalEnvironment, 'accountServer' | 'api' | 'brand'> & Partial<Pick<PortalEnvironment, 'console'>>;
     /** Feedback form entries per address per ten minutes (default 5). */
     feedbackLimit?: number;
+    /** Outside `local`: how long the common data and friendly links are kept before a refresh (default 30 s; 0: never kept). */
+    remoteFreshMs?: number;
     /** Rendered pages kept for everyone, or `false` to render every request (default: kept 10 s, then refreshed). */
     pageCache?: PageCacheOptions | false;
   };
@@ -48,7 +50,7 @@ export function createApp(options: AppOptions): Express {
     : upstream
       ? {
           assets,
-          siteData: remoteSiteData(upstream),
+          siteData: remoteSiteData(upstream, options.remoteFreshMs),
           content: remoteContent(upstream),
           feedback: remoteFeedback(upstream),
           console: upstream.console,

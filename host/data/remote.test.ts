@@ -16,11 +16,14 @@ let upstream: Server;
 let portal: Server;
 let port: number;
 let mode: 'ok' | 'rejected' | 'broken' | 'common-down' = 'ok';
+const upstreamCalls: string[] = [];
+let upstreamOrigin = '';
 
 before(async () => {
   source = await startTestPortal();
   const fake = express();
   fake.use(async (req, res, next) => {
+    upstreamCalls.push(req.path);
     if (req.path === '/api/friendly-link/list' && mode === 'rejected')
       return void res.json({ code: '0001', msg: '服务维护中', status: 200 });
     if (req.path === '/api/friendly-link/list' && mode === 'broken') return void res.socket?.destroy();
@@ -34,10 +37,14 @@ before(async () => {
   const started = await listen(fake);
   upstream = started.server;
   const origin = `http://127.0.0.1:${started.port}`;
+  upstreamOrigin = origin;
   const app = createApp({
     widgetsDir: 'dist/widgets',
     logLevel: 'silent',
     env: 'test',
+    // The switch above changes answers between tests: nothing may be kept.
+    remoteFreshMs: 0,
+    pageCache: false,
     upstream: {
       accountServer: origin,
       brand: 'zzy',
@@ -99,5 +106,35 @@ describe('pages in a remote environment', () => {
     const res = await get('/news');
     assert.equal(res.status, 200);
     assert.match(res.body, /新闻中心/);
+  });
+});
+
+describe('common data in a remote environment', () => {
+  it('is kept while fresh and fetched again behind the next request', async () => {
+    mode = 'ok';
+    const app = createApp({
+      widgetsDir: 'dist/widgets',
+      logLevel: 'silent',
+      env: 'test',
+      remoteFreshMs: 300,
+      pageCache: false,
+      upstream: {
+        accountServer: upstreamOrigin,
+        brand: 'zzy',
+        api: { portal: upstreamOrigin, kernel: upstreamOrigin, brand: upstreamOrigin },
+      },
+    });
+    const { server, port: own } = await listen(app);
+    const linkCalls = () => upstreamCalls.filter((path) => path === '/api/friendly-link/list').length;
+    try {
+      const before = linkCalls();
+      for (let i = 0; i < 3; i++) assert.equal((await request(own, '/news')).status, 200);
+      assert.equal(linkCalls() - before, 1);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      assert.equal((await request(own, '/news')).status, 200);
+      assert.equal(linkCalls() - before, 2);
+    } finally {
+      server.close();
+    }
   });
 });

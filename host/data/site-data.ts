@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { PortalEnvironment } from '../../widgets/core/env';
 import type { FriendlyLink } from '../../widgets/core/stores/friendly-links';
 import type { PageCommon } from '../../widgets/core/stores/page-common';
@@ -42,8 +43,27 @@ export function embeddedSiteData(backend: EmbeddedBackend): SiteData {
 
 const REMOTE_TIMEOUT_MS = 3000;
 
-/** Other environments: the real portal API, with a short timeout. */
-export function remoteSiteData(env: Pick<PortalEnvironment, 'api'>): SiteData {
+/**
+ * Keeps a value `freshMs`, then serves it stale while the next call fetches it
+ * again. A failed fetch is not kept: the next caller sees the failure.
+ */
+function staleWhileRevalidate<T extends {}>(fetch: () => Promise<T>, freshMs: number): () => Promise<T> {
+  if (freshMs <= 0) return fetch;
+  const kept = new LRUCache<'value', T>({
+    max: 1,
+    ttl: freshMs,
+    allowStale: true,
+    allowStaleOnFetchRejection: false,
+    fetchMethod: () => fetch(),
+  });
+  return async () => (await kept.fetch('value')) as T;
+}
+
+/**
+ * Other environments: the real portal API, with a short timeout, each answer
+ * kept `freshMs` and then refreshed behind the next request (0: every time).
+ */
+export function remoteSiteData(env: Pick<PortalEnvironment, 'api'>, freshMs = 30_000): SiteData {
   const call = async <T>(path: string, init?: RequestInit): Promise<T | null> => {
     try {
       const res = await fetch(new URL(path, env.api.portal), {
@@ -56,26 +76,27 @@ export function remoteSiteData(env: Pick<PortalEnvironment, 'api'>): SiteData {
       return null;
     }
   };
-  return {
-    async pageCommon() {
-      const answer = await call<{ code: string; data?: { pageCommonDTO?: PageCommon } }>('/api/common/index');
-      return answer?.code === '0000' ? (answer.data?.pageCommonDTO ?? null) : null;
-    },
-    async friendlyLinks() {
-      let answer: { code?: string; result?: FriendlyLink[]; msg?: string };
-      try {
-        const res = await fetch(new URL('/api/friendly-link/list', env.api.portal), {
-          method: 'POST',
-          headers: { Accept: 'application/json' },
-          signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS),
-        });
-        answer = (await res.json()) as typeof answer;
-      } catch (error) {
-        throw new FriendlyLinksFailure('unreachable', `friendly links: ${(error as Error).message}`);
-      }
-      if (answer?.code !== '0000')
-        throw new FriendlyLinksFailure('rejected', `friendly links answered ${answer?.code}`);
-      return Array.isArray(answer.result) ? answer.result : [];
-    },
-  };
+  const pageCommon = staleWhileRevalidate(async () => {
+    const answer = await call<{ code: string; data?: { pageCommonDTO?: PageCommon } }>('/api/common/index');
+    const common = answer?.code === '0000' ? answer.data?.pageCommonDTO : undefined;
+    // Thrown so that a miss is not kept; the caller renders without it.
+    if (!common) throw new Error('no common data');
+    return common;
+  }, freshMs);
+  const friendlyLinks = staleWhileRevalidate(async () => {
+    let answer: { code?: string; result?: FriendlyLink[]; msg?: string };
+    try {
+      const res = await fetch(new URL('/api/friendly-link/list', env.api.portal), {
+        method: 'POST',
+        headers: { Accept: 'application/json' },
+        signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS),
+      });
+      answer = (await res.json()) as typeof answer;
+    } catch (error) {
+      throw new FriendlyLinksFailure('unreachable', `friendly links: ${(error as Error).message}`);
+    }
+    if (answer?.code !== '0000') throw new FriendlyLinksFailure('rejected', `friendly links answered ${answer?.code}`);
+    return Array.isArray(answer.result) ? answer.result : [];
+  }, freshMs);
+  return { pageCommon: () => pageCommon().catch(() => null), friendlyLinks };
 }
