@@ -6,6 +6,7 @@ import { AccountStore } from './accounts/store';
 import { type Db, openDatabase } from './db/connection';
 import { ContentStore } from './portal/content-store';
 import { CustomerStore } from './portal/customer-store';
+import { OrderStore } from './portal/order-store';
 import { portalApi } from './portal/routes';
 
 export interface EmbeddedBackend {
@@ -34,7 +35,14 @@ export function createEmbeddedBackend(options: { dataDir: string; signInAttempts
     apps,
     accounts,
     content,
-    portalRoutes: portalApi({ content, customers: new CustomerStore(db), accounts, brand: BRAND, apps }),
+    portalRoutes: portalApi({
+      content,
+      customers: new CustomerStore(db),
+      accounts,
+      brand: BRAND,
+      apps,
+      orders: new OrderStore(db),
+    }),
     accountRoutes: accountService({
       store: accounts,
       apps,

@@ -7,6 +7,8 @@ import { openApiDocument } from '../openapi';
 import { currentUser, requireUser } from './auth';
 import type { ContentStore } from './content-store';
 import type { CustomerStore } from './customer-store';
+import { orderApi } from './order-routes';
+import type { OrderStore } from './order-store';
 import { buildPageCommon } from './page-common';
 import * as schemas from './schemas';
 
@@ -18,6 +20,7 @@ export interface PortalApiOptions {
   brand: string;
   /** Origins of registered applications (the console) may make signed-in calls. */
   apps: AppRegistry;
+  orders: OrderStore;
 }
 
 const API_HEADERS = ['Authorization', 'companyId', 'Content-Type', 'Cache-Control'];
@@ -44,7 +47,7 @@ const okData = (res: Response, data: unknown) => res.json({ code: '0000', data, 
  * envelope. Mounted at the site root: it owns `/api/`, `/api-kernel-portal/` and
  * `/api-{brand}-portal/`.
  */
-export function portalApi({ content, customers, accounts, brand, apps }: PortalApiOptions): Router {
+export function portalApi({ content, customers, accounts, brand, apps, orders }: PortalApiOptions): Router {
   const router = Router();
   const signedIn = requireUser(accounts);
   // Public content is public: elements on any page may read it. Calls for a
@@ -129,6 +132,8 @@ export function portalApi({ content, customers, accounts, brand, apps }: PortalA
       throw notFound('该协议版本不存在');
     ok(res, true);
   });
+
+  router.use(orderApi({ orders, customers, content, signedIn, brand }));
 
   // Unknown API addresses answer in the envelope, not with the HTML 404 page.
   router.all(['/api/{*rest}', '/api-kernel-portal/{*rest}', `/api-${brand}-portal/{*rest}`], () => {
