@@ -12,8 +12,9 @@ declare module 'preact' {
       'portal-footer': PortalElementAttributes;
       'portal-float-buttons': PortalElementAttributes;
       'portal-toast': PortalElementAttributes;
-      'portal-order-guard': PortalElementAttributes;
+      'portal-order-guard': PortalElementAttributes & { 'no-certification'?: string };
       'portal-topic-header': PortalElementAttributes & { phone?: string };
+      'portal-agreement-dialog': PortalElementAttributes;
     }
   }
 }
