@@ -15,6 +15,8 @@ declare module 'preact' {
       'portal-order-guard': PortalElementAttributes & { 'no-certification'?: string };
       'portal-topic-header': PortalElementAttributes & { phone?: string };
       'portal-agreement-dialog': PortalElementAttributes;
+      'portal-order-form': PortalElementAttributes & { 'product-id'?: string; 'edition-id'?: string };
+      'portal-orders': PortalElementAttributes & { 'order-no'?: string };
     }
   }
 }

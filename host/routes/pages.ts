@@ -3,6 +3,7 @@ import type { PageContext } from '../pages/document';
 import { renderHome } from '../pages/home';
 import { contentPages } from './content';
 import { methodNotAllowed } from './errors';
+import { orderPages } from './orders';
 import { type PageDeps, pageContext, sendPage } from './page-context';
 
 /** A page handler: the context in, the HTML out. */
@@ -17,6 +18,7 @@ export function pageRoutes(deps: PageDeps): Router {
     ['/', page(deps, renderHome)],
     ['/home', page(deps, renderHome)],
     ...(deps.content ? contentPages({ ...deps, content: deps.content }) : []),
+    ...(deps.content ? orderPages({ ...deps, content: deps.content }) : []),
   ];
 
   const router = Router({ strict: false });
