@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect as baseExpect, type Page } from '@playwright/test';
 import { type PortalProcess, startPortalProcess } from './portal-process';
 
 // Ordering, agreeing and setting an administrator change the accounts for good:
@@ -15,6 +15,8 @@ const test = base.extend<object, { portal: PortalProcess }>({
   ],
 });
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
+// Sign-in goes through the account service and its hub: slower while other tests run.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 async function signInForm(page: Page, username: string) {
   await expect(page.getByRole('heading', { name: '登录智造云' })).toBeVisible();
