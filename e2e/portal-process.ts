@@ -9,6 +9,7 @@ const STARTUP_TIMEOUT_MS = 30_000;
 export interface PortalProcess {
   url: string;
   consoleUrl: string;
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -51,8 +52,13 @@ function waitFor(server: ChildProcess, pattern: RegExp): Promise<string> {
  * Starts the real server (`local`, as `npm start` runs it) with its own data
  * folder, and waits until the portal and the local console both listen.
  */
-export async function startPortalProcess(attempts = 3): Promise<PortalProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+export async function startPortalProcess(
+  attempts = 3,
+  options: { dataDir?: string; keepData?: boolean } = {},
+): Promise<PortalProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  // A restart reuses a data folder: the first server keeps it, the second removes it.
+  const removeData = () => options.keepData || rmSync(dataDir, { recursive: true, force: true });
   const port = await freePortPair();
   const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORTAL_ENV: 'local' },
@@ -62,18 +68,21 @@ export async function startPortalProcess(attempts = 3): Promise<PortalProcess> {
     await waitFor(server, /Local console listening on (http:\/\/\S+)/);
   } catch (error) {
     server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    removeData();
     // Another process may take a probed port before the server does: try other ports.
-    if (attempts > 1 && /EADDRINUSE/.test(String(error))) return startPortalProcess(attempts - 1);
+    if (attempts > 1 && /EADDRINUSE/.test(String(error))) return startPortalProcess(attempts - 1, options);
     throw error;
   }
   return {
     url: `http://127.0.0.1:${port}`,
     consoleUrl: `http://127.0.0.1:${port + 1}`,
+    dataDir,
     async stop() {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (server.exitCode === null && server.signalCode === null) {
+        server.kill('SIGTERM');
+        await new Promise((resolve) => server.once('exit', resolve));
+      }
+      removeData();
     },
   };
 }

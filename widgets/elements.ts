@@ -13,6 +13,8 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'portal-footer': () => import('./footer/footer.element'),
   'portal-float-buttons': () => import('./float-buttons/float-buttons.element'),
   'portal-topic-header': () => import('./topic-header/topic-header.element'),
+  'portal-agreement-dialog': () => import('./agreement-dialog/agreement-dialog.element'),
+  'portal-order-guard': () => import('./order-guard/order-guard.element'),
 };
 
 /**

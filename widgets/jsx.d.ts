@@ -12,8 +12,11 @@ declare module 'preact' {
       'portal-footer': PortalElementAttributes;
       'portal-float-buttons': PortalElementAttributes;
       'portal-toast': PortalElementAttributes;
-      'portal-order-guard': PortalElementAttributes;
+      'portal-order-guard': PortalElementAttributes & { 'no-certification'?: string };
       'portal-topic-header': PortalElementAttributes & { phone?: string };
+      'portal-agreement-dialog': PortalElementAttributes;
+      'portal-order-form': PortalElementAttributes & { 'product-id'?: string; 'edition-id'?: string };
+      'portal-orders': PortalElementAttributes & { 'order-no'?: string };
     }
   }
 }

@@ -7,6 +7,7 @@ import { type Db, openDatabase } from './db/connection';
 import { FeedbackStore } from './feedback/feedback-store';
 import { ContentStore } from './portal/content-store';
 import { CustomerStore } from './portal/customer-store';
+import { OrderStore } from './portal/order-store';
 import { portalApi } from './portal/routes';
 import { SearchStore } from './search/search-store';
 
@@ -55,6 +56,7 @@ export function createEmbeddedBackend(options: {
       accounts,
       brand: BRAND,
       apps,
+      orders: new OrderStore(db),
     }),
     accountRoutes: accountService({
       store: accounts,

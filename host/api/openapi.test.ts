@@ -13,10 +13,28 @@ const paths = openApiDocument.paths as unknown as Record<string, Record<string, 
 let portal: TestPortal;
 let token: string;
 let newTermsToken: string;
+let noAdminToken: string;
+let orderNo: string;
+const orderBody = (idempotencyKey: string) => ({
+  productId: 1,
+  editionId: 1,
+  companyId: 1001,
+  quantity: 1,
+  contactName: '张明',
+  contactPhone: '13800001001',
+  idempotencyKey,
+});
 before(async () => {
   portal = await startTestPortal();
   token = await accessTokenFor(portal.port, portal.origin, 'demo');
   newTermsToken = await accessTokenFor(portal.port, portal.origin, 'newterms');
+  noAdminToken = await accessTokenFor(portal.port, portal.origin, 'noadmin');
+  const placed = await request(portal.port, '/api-zzy-portal/api/orders', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(orderBody('openapi-first-order')),
+  });
+  orderNo = JSON.parse(placed.body).result.orderNo;
 });
 after(() => portal.close());
 
@@ -113,6 +131,42 @@ const calls: Call[] = [
     url: '/api-zzy-portal/api/contract/confirm',
     auth: () => newTermsToken,
     body: { sceneCode: 'PORTAL_SERVICE', contractVersion: '2026.1' },
+  },
+  {
+    template: '/api-zzy-portal/api/orders',
+    method: 'post',
+    url: '/api-zzy-portal/api/orders',
+    auth: () => token,
+    body: orderBody('openapi-second-order'),
+  },
+  {
+    template: '/api-zzy-portal/api/orders',
+    method: 'post',
+    url: '/api-zzy-portal/api/orders',
+    auth: () => token,
+    body: { ...orderBody('openapi-third-order'), quantity: 0 },
+    status: 400,
+  },
+  { template: '/api-zzy-portal/api/orders', method: 'get', url: '/api-zzy-portal/api/orders', auth: () => token },
+  {
+    template: '/api-zzy-portal/api/orders',
+    method: 'get',
+    url: '/api-zzy-portal/api/orders',
+    auth: () => noAdminToken,
+    status: 403,
+  },
+  {
+    template: '/api-zzy-portal/api/orders/{orderNo}',
+    method: 'get',
+    url: () => `/api-zzy-portal/api/orders/${orderNo}`,
+    auth: () => token,
+  },
+  {
+    template: '/api-zzy-portal/api/orders/{orderNo}',
+    method: 'get',
+    url: () => `/api-zzy-portal/api/orders/${orderNo}`,
+    auth: () => newTermsToken,
+    status: 404,
   },
   { template: '/api/guc/token/verify', method: 'get', url: '/api/guc/token/verify', auth: () => token },
   { template: '/api/guc/token/verify', method: 'get', url: '/api/guc/token/verify', status: 401 },

@@ -65,7 +65,15 @@ const signedIn = (method: 'get' | 'post', summary: string, schema: Schema, body?
     security: bearer,
     parameters: [companyHeader],
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
-    responses: { 200: answer(schema), 400: failure, 401: failure, 403: failure, 404: failure, 413: failure },
+    responses: {
+      200: answer(schema),
+      400: failure,
+      401: failure,
+      403: failure,
+      404: failure,
+      409: failure,
+      413: failure,
+    },
   },
 });
 
@@ -168,6 +176,37 @@ export const openApiDocument = {
       Section: obj({ anchor: str, title: str, html: str }),
       Film: obj({ id: int, year: int, name: str, title: str, description: str, duration: int }),
       Agreement: obj({ code: str, templateVersion: str, title: str, content: str }),
+      OrderRequest: obj(
+        {
+          productId: int,
+          editionId: int,
+          companyId: int,
+          quantity: { type: 'integer', minimum: 1, maximum: 999 },
+          contactName: str,
+          contactPhone: str,
+          remark: str,
+          idempotencyKey: { type: 'string', description: '同一次提交（重复点击、重试）使用同一编号，只生成一份订单' },
+        },
+        ['productId', 'editionId', 'companyId', 'quantity', 'contactName', 'contactPhone', 'idempotencyKey'],
+      ),
+      Order: obj({
+        orderNo: { type: 'string', pattern: '^ZZY[A-Za-z2-9]{16}$' },
+        companyId: int,
+        companyName: str,
+        productId: int,
+        productName: str,
+        editionId: int,
+        editionName: str,
+        unit: str,
+        unitPriceFen: int,
+        quantity: int,
+        totalFen: int,
+        contactName: str,
+        contactPhone: str,
+        remark: str,
+        status: { enum: ['submitted'] },
+        createdAt: str,
+      }),
       Tokens: obj({ accessToken: str, refreshToken: str, expiresIn: int }),
       UserInfo: obj({
         name: str,
@@ -287,6 +326,26 @@ export const openApiDocument = {
       envelope(bool),
       obj({ sceneCode: str, contractVersion: str }),
     ),
+    '/api-zzy-portal/api/orders': {
+      ...signedIn(
+        'get',
+        '本企业的订单（需已认证且已设置管理员，否则 403 E4031/E4032）',
+        envelope(paged(ref('Order'))),
+        undefined,
+      ),
+      ...signedIn(
+        'post',
+        '下单（按 idempotencyKey 去重；400 附 errors 字段）',
+        envelope(ref('Order')),
+        ref('OrderRequest'),
+      ),
+    },
+    '/api-zzy-portal/api/orders/{orderNo}': {
+      get: {
+        ...signedIn('get', '本企业的一份订单；其他企业的订单为 404', envelope(ref('Order'))).get,
+        parameters: [companyHeader, path('orderNo')],
+      },
+    },
     '/api/guc/protocol/oauth2/auth': {
       get: {
         summary: '登录页（HTML）',

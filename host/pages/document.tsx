@@ -29,12 +29,21 @@ export interface DocumentProps {
   ogType?: 'website' | 'article';
   /** Extra elements for the head (a refresh). */
   head?: ReactNode;
+  /** Elements of this page that portal.js does not load: the page loads their code itself. */
+  modules?: string[];
   children: ReactNode;
 }
 
 const LAYOUT_ELEMENTS: Record<Layout, string[]> = {
-  default: ['portal-header', 'portal-login', 'portal-footer', 'portal-float-buttons', 'portal-cookie-notice'],
-  order: ['portal-header', 'portal-login', 'portal-footer'],
+  default: [
+    'portal-header',
+    'portal-login',
+    'portal-footer',
+    'portal-float-buttons',
+    'portal-cookie-notice',
+    'portal-agreement-dialog',
+  ],
+  order: ['portal-header', 'portal-login', 'portal-footer', 'portal-agreement-dialog'],
   topic: ['portal-topic-header', 'portal-footer', 'portal-cookie-notice'],
   certify: [],
   blank: [],
@@ -48,6 +57,7 @@ function Document({
   canonical,
   ogType = 'website',
   head,
+  modules = [],
   children,
   context,
 }: DocumentProps & { context: PageContext }) {
@@ -77,6 +87,10 @@ function Document({
         ).map((href) => (
           <link rel="modulepreload" href={href} key={href} />
         ))}
+        {modules.map((tag) => {
+          const file = context.assets.manifest[tag]?.[0];
+          return file && <script type="module" src={`/widgets/${file}`} key={tag} />;
+        })}
       </head>
       <body>
         {chrome && layout !== 'topic' && <SiteHeader context={context} />}
@@ -86,6 +100,7 @@ function Document({
         {chrome && <SiteFooter context={context} />}
         {chrome && layout === 'default' && <FloatButtons context={context} />}
         {(layout === 'default' || layout === 'topic') && <portal-cookie-notice />}
+        {chrome && (layout === 'default' || layout === 'order') && <portal-agreement-dialog />}
         <ServerStateScript
           state={{ theme: context.theme, pageCommon: context.pageCommon, friendlyLinks: context.friendlyLinks }}
         />

@@ -3,6 +3,7 @@ import { renderHome } from '../pages/home';
 import { contentPages } from './content';
 import { methodNotAllowed } from './errors';
 import { feedbackRoutes } from './feedback';
+import { orderPages } from './orders';
 import { type PageDeps, pageContext, sendPage } from './page-context';
 import { searchPage } from './search';
 import { seoRoutes } from './seo';
@@ -22,6 +23,7 @@ export function pageRoutes(deps: PageDeps & { console?: string; feedbackLimit?: 
         ...contentPages({ ...deps, content }),
         ...seoRoutes({ ...deps, content }),
         ['/searchRes', searchPage({ ...deps, content })],
+        ...orderPages({ ...deps, content }),
       ]
     : [
         // Without a content source (some tests), the home page still renders its chrome.

@@ -23,8 +23,7 @@ const TEXT = {
   },
   en: {
     region: 'Cookie notice',
-    before:
-      'We use cookies to keep this site working, understand how it is used and improve your visit. By continuing you agree to their use as described in our ',
+    before: 'We use cookies to improve your visit. By continuing to browse you agree to our ',
     policy: 'privacy policy',
     after: '.',
     agree: 'Agree',

@@ -29,17 +29,12 @@ export function reloadOnChunkError(error: unknown, deps?: ChunkReloadDeps): bool
   // Without storage a reload could not be remembered and might loop, so then none happens.
   // `sessionStorage` itself throws in a sandboxed iframe, hence the default inside the try.
   try {
-    const { storage, reload, now } = deps ?? {
-      storage: sessionStorage,
-      reload: () => location.reload(),
-      now: Date.now,
-    };
-    const time = now();
-    const last = storage.getItem(RELOADED_AT_KEY);
-    const since = last === null ? Number.POSITIVE_INFINITY : time - Number(last);
+    const storage = deps?.storage ?? sessionStorage;
+    const time = (deps?.now ?? Date.now)();
+    const since = time - Number(storage.getItem(RELOADED_AT_KEY) ?? Number.NEGATIVE_INFINITY);
     if (since >= 0 && since < CHUNK_RELOAD_INTERVAL_MS) return false;
     storage.setItem(RELOADED_AT_KEY, String(time));
-    reload();
+    deps ? deps.reload() : location.reload();
     return true;
   } catch {
     return false;

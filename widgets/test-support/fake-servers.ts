@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Context, Next } from 'koa';
+import { XSS_PAYLOADS } from './xss-payloads';
 
 /**
  * Fake portal API and account service for the widget tests, served by the test
@@ -55,6 +56,27 @@ function pageCommon(empty: boolean) {
     },
     navStatus: false,
   };
+}
+
+/** Token `at-xss` gets one agreement made of every payload, `at-terms` two plain ones. */
+function agreementsFor(token: string | undefined) {
+  if (token === 'at-xss') {
+    return [
+      {
+        code: 'XSS_TEST',
+        templateVersion: '1',
+        title: '含有恶意内容的协议',
+        content: `<p id="kept">正文仍然显示</p>${XSS_PAYLOADS.join('')}`,
+      },
+    ];
+  }
+  if (token === 'at-terms') {
+    return [
+      { code: 'PORTAL_SERVICE', templateVersion: '2026.1', title: '平台服务协议', content: '<p>服务协议正文</p>' },
+      { code: 'DATA_PROCESSING', templateVersion: '2026.1', title: '数据处理协议', content: '<p>数据处理正文</p>' },
+    ];
+  }
+  return [];
 }
 
 function bearer(ctx: Context): string | undefined {
@@ -114,7 +136,20 @@ async function productApi(ctx: Context): Promise<boolean> {
       json(ctx, { code: '401', msg: 'no token' }, 401);
       return true;
     }
-    json(ctx, envelope({ userName: 'demo', mobile: '13800000000', companyId: 1001, potalStatus: true }));
+    const certified = bearer(ctx) !== 'at-uncertified';
+    json(ctx, envelope({ userName: 'demo', mobile: '13800000000', companyId: 1001, potalStatus: certified }));
+    return true;
+  }
+  if (path === '/api-kernel-portal/api/verify/business') {
+    json(ctx, envelope(bearer(ctx) !== 'at-noadmin'));
+    return true;
+  }
+  if (path === '/api-zzy-portal/api/contract/check') {
+    json(ctx, envelope(agreementsFor(bearer(ctx))));
+    return true;
+  }
+  if (path === '/api-zzy-portal/api/contract/confirm') {
+    json(ctx, envelope(true));
     return true;
   }
   return false;

@@ -11,6 +11,8 @@ import type { SearchStore } from '../search/search-store';
 import { currentUser, requireUser } from './auth';
 import type { ContentStore } from './content-store';
 import type { CustomerStore } from './customer-store';
+import { orderApi } from './order-routes';
+import type { OrderStore } from './order-store';
 import { buildPageCommon } from './page-common';
 import * as schemas from './schemas';
 
@@ -26,6 +28,7 @@ export interface PortalApiOptions {
   brand: string;
   /** Origins of registered applications (the console) may make signed-in calls. */
   apps: AppRegistry;
+  orders: OrderStore;
 }
 
 const API_HEADERS = ['Authorization', 'companyId', 'Content-Type', 'Cache-Control'];
@@ -61,6 +64,7 @@ export function portalApi({
   accounts,
   brand,
   apps,
+  orders,
 }: PortalApiOptions): Router {
   const router = Router();
   const signedIn = requireUser(accounts);
@@ -162,6 +166,8 @@ export function portalApi({
       throw notFound('该协议版本不存在');
     ok(res, true);
   });
+
+  router.use(orderApi({ orders, customers, content, signedIn, brand }));
 
   // Unknown API addresses answer in the envelope, not with the HTML 404 page.
   router.all(['/api/{*rest}', '/api-kernel-portal/{*rest}', `/api-${brand}-portal/{*rest}`], () => {

@@ -4,6 +4,14 @@ import { content } from './0002-content';
 import { seedContent } from './0003-seed';
 import { certification } from './0004-certification';
 import { searchAndFeedback } from './0005-search-feedback';
+import { orders } from './0006-orders';
 
 /** Every migration, in order. Add new ones at the end; never edit an applied one. */
-export const migrations: readonly Migration[] = [accounts, content, seedContent, certification, searchAndFeedback];
+export const migrations: readonly Migration[] = [
+  accounts,
+  content,
+  seedContent,
+  certification,
+  searchAndFeedback,
+  orders,
+];

@@ -1,0 +1,255 @@
+import { test as base, expect as baseExpect, type Page } from '@playwright/test';
+import { type PortalProcess, startPortalProcess } from './portal-process';
+
+// Ordering, agreeing and setting an administrator change the accounts for good:
+// these flows get a portal of their own.
+const test = base.extend<object, { portal: PortalProcess }>({
+  portal: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+    async ({}, use) => {
+      const portal = await startPortalProcess();
+      await use(portal);
+      await portal.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
+// Sign-in goes through the account service and its hub: slower while other tests run.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+async function signInForm(page: Page, username: string) {
+  await expect(page.getByRole('heading', { name: '登录智造云' })).toBeVisible();
+  await page.getByLabel('账号', { exact: true }).fill(username);
+  await page.getByLabel('密码', { exact: true }).fill('Demo@2026');
+  await page.getByRole('button', { name: '登录' }).click();
+}
+
+/** Signs in through the header's sign-in button and comes back to `path`. */
+async function signIn(page: Page, portal: PortalProcess, username: string, path = '/product/1') {
+  await page.goto(`${portal.url}${path}`);
+  await page.locator('portal-login').getByRole('button', { name: '登录' }).click();
+  await signInForm(page, username);
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+  await expect(page.locator('portal-login').getByRole('button', { name: '退出登录' })).toBeVisible();
+}
+
+const orderButton = (page: Page) => page.locator('portal-order-guard').first().getByRole('link', { name: '立即订购' });
+
+async function apiToken(page: Page, portal: PortalProcess, username: string): Promise<string> {
+  const back = `${portal.url}/home`;
+  const signInAnswer = await page.request.post(`${portal.url}/api/guc/protocol/oauth2/auth`, {
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    data: new URLSearchParams({ username, password: 'Demo@2026', appId: '9090', redirectUri: back }).toString(),
+    maxRedirects: 0,
+  });
+  const code = new URL(signInAnswer.headers().location ?? '').searchParams.get('code') ?? '';
+  const exchange = await page.request.get(
+    `${portal.url}/api/guc/protocol/oauth2/token/by-code?${new URLSearchParams({ code, appId: '9090', redirectUri: back })}`,
+  );
+  return (await exchange.json()).result.accessToken;
+}
+
+async function orderCount(page: Page, portal: PortalProcess, token: string): Promise<number> {
+  const answer = await page.request.get(`${portal.url}/api-zzy-portal/api/orders`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return (await answer.json()).result.total;
+}
+
+test('demo orders a product; the order is shown to its company only', async ({ page, portal }) => {
+  await signIn(page, portal, 'demo');
+  await orderButton(page).click();
+  await page.waitForURL(/\/order\/create\?productId=1&edition=\d+$/);
+  const form = page.locator('portal-order-form');
+  await expect(form.getByLabel('下单企业')).toHaveValue('1001');
+  await expect(form.getByLabel('联系人')).toHaveValue('张明');
+  await form.getByLabel('购买数量').fill('2');
+  await form.getByLabel('备注').fill('请安排上门部署');
+  await form.getByRole('button', { name: '提交订单' }).click();
+  await page.waitForURL(/\/order\/success\?orderNo=ZZY/);
+  const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? '';
+  await expect(page.getByRole('heading', { name: '下单成功' })).toBeVisible();
+  await expect(page.locator('portal-orders').getByText('请安排上门部署')).toBeVisible();
+
+  await page.getByRole('link', { name: '查看订单详情' }).click();
+  await page.waitForURL(`${portal.url}/order/${orderNo}`);
+  await expect(page.locator('portal-orders').getByText('苏州云启智能装备有限公司')).toBeVisible();
+  await page.goto(`${portal.url}/order`);
+  await expect(page.locator('portal-orders').getByRole('link', { name: orderNo })).toBeVisible();
+
+  // Another company: the API says 404, and so does the page.
+  const other = await apiToken(page, portal, 'newterms');
+  const theirs = await page.request.get(`${portal.url}/api-zzy-portal/api/orders/${orderNo}`, {
+    headers: { Authorization: `Bearer ${other}` },
+  });
+  expect(theirs.status()).toBe(404);
+});
+
+test('each field error is shown in Chinese, and a double submit makes one order', async ({ page, portal }) => {
+  await signIn(page, portal, 'demo', '/order/create?productId=2');
+  const form = page.locator('portal-order-form');
+  await expect(form.getByLabel('下单企业')).toHaveValue('1001');
+  await form.getByLabel('购买数量').fill('0');
+  await form.getByLabel('联系人').fill('');
+  await form.getByLabel('联系电话').fill('12345');
+  await form.getByLabel('备注').fill('字'.repeat(201));
+  await form.getByRole('button', { name: '提交订单' }).click();
+  await expect(form.getByText('购买数量至少为 1')).toBeVisible();
+  await expect(form.getByText('请填写联系人姓名')).toBeVisible();
+  await expect(form.getByText('请填写正确的手机号或带区号的座机号（如 0512-66668888）')).toBeVisible();
+  await expect(form.getByText('备注不超过 200 个字')).toBeVisible();
+  await expect(form.getByLabel('购买数量')).toBeFocused();
+  await expect(form.getByLabel('联系电话')).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel('购买数量').fill('1000');
+  await form.getByRole('button', { name: '提交订单' }).click();
+  await expect(form.getByText('购买数量最多为 999')).toBeVisible();
+
+  const token = await apiToken(page, portal, 'demo');
+  const before = await orderCount(page, portal, token);
+  await form.getByLabel('购买数量').fill('3');
+  await form.getByLabel('联系人').fill('张明');
+  await form.getByLabel('联系电话').fill('0512-66668888');
+  await form.getByLabel('备注').fill('');
+  // Slow the answer so the second click lands while the first is under way.
+  await page.route('**/api-zzy-portal/api/orders', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
+  await form.getByRole('button', { name: '提交订单' }).dblclick();
+  await page.waitForURL(/\/order\/success/);
+  expect(await orderCount(page, portal, token)).toBe(before + 1);
+});
+
+test('a retry after a lost answer makes one order', async ({ page, portal }) => {
+  await signIn(page, portal, 'demo', '/order/create?productId=3');
+  const form = page.locator('portal-order-form');
+  await expect(form.getByLabel('下单企业')).toHaveValue('1001');
+  const token = await apiToken(page, portal, 'demo');
+  const before = await orderCount(page, portal, token);
+  // The server places the order, but its answer never arrives.
+  await page.route(
+    '**/api-zzy-portal/api/orders',
+    async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  await form.getByRole('button', { name: '提交订单' }).click();
+  await expect(form.getByRole('alert')).toContainText('再次提交不会重复下单');
+  expect(await orderCount(page, portal, token)).toBe(before + 1);
+  await form.getByRole('button', { name: '提交订单' }).click();
+  await page.waitForURL(/\/order\/success/);
+  expect(await orderCount(page, portal, token)).toBe(before + 1);
+});
+
+test('uncertified gets the certification prompt', async ({ page, portal }) => {
+  await signIn(page, portal, 'uncertified');
+  const link = orderButton(page);
+  await link.focus();
+  await link.press('Enter');
+  const dialog = page.getByRole('dialog', { name: '请先完成企业认证' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('该账号暂无已完成认证的企业,请先完成企业认证.');
+  await expect(dialog.getByRole('button', { name: '去认证' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: '去认证' })).toBeFocused();
+  // The console would ask the new tab to sign in first: note where it was sent.
+  let opened = '';
+  await page.context().route(`${portal.consoleUrl}/company/enterprise**`, (route) => {
+    opened = route.request().url();
+    return route.fulfill({ contentType: 'text/html', body: '<title>console</title>' });
+  });
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    dialog.getByRole('button', { name: '去认证' }).click(),
+  ]);
+  await expect.poll(() => opened).toBe(`${portal.consoleUrl}/company/enterprise?companyid=1002`);
+  await popup.close();
+  await expect(page).toHaveURL(`${portal.url}/product/1`);
+  // The server refuses the order pages' data all the same.
+  await page.goto(`${portal.url}/order`);
+  await expect(page.locator('portal-orders').getByRole('alert')).toContainText('请先完成企业认证');
+});
+
+test('noadmin is sent to set an administrator, comes back and orders', async ({ page, portal }) => {
+  await signIn(page, portal, 'noadmin');
+  await orderButton(page).click();
+  const dialog = page.getByRole('dialog', { name: '请先设置企业管理员' });
+  await expect(dialog).toContainText('该企业还未设置管理员，请先完成管理员设置');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(orderButton(page)).toBeFocused();
+
+  await orderButton(page).click();
+  await dialog.getByRole('button', { name: '去设置' }).click();
+  await signInForm(page, 'noadmin');
+  await expect(page.getByRole('heading', { name: '设置企业管理员' })).toBeVisible();
+  await page.getByRole('button', { name: '设为管理员' }).click();
+  await page.waitForURL((url) => url.pathname === '/product/1');
+  await expect(page).toHaveURL(`${portal.url}/product/1`); // webneedrefresh=true dropped
+  await orderButton(page).click();
+  await page.waitForURL(/\/order\/create/);
+  await page.locator('portal-order-form').getByRole('button', { name: '提交订单' }).click();
+  await page.waitForURL(/\/order\/success/);
+});
+
+test('newterms sees two agreements a second apart; declining signs out', async ({ page, portal }) => {
+  await signIn(page, portal, 'newterms', '/home');
+  const first = page.getByRole('dialog', { name: '数据处理协议' });
+  await expect(first).toBeVisible();
+  await expect(first).toContainText('关闭本窗口将退出登录');
+  await first.getByRole('button', { name: '同意并继续' }).click();
+  await expect(first).toBeHidden();
+  const closedAt = Date.now();
+  const second = page.getByRole('dialog', { name: '平台服务协议' });
+  await expect(second).toBeVisible();
+  expect(Date.now() - closedAt).toBeGreaterThanOrEqual(900);
+  await second.getByRole('button', { name: '不同意' }).click();
+  await page.waitForURL(`${portal.url}/home`);
+  await expect(page.locator('portal-login').getByRole('button', { name: '登录' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('portal.guc.tokens'))).toBeNull();
+
+  // Signed in again, only the declined agreement is left; Escape counts as close.
+  await page.locator('portal-login').getByRole('button', { name: '登录' }).click();
+  await signInForm(page, 'newterms');
+  await expect(second).toBeVisible();
+  await expect(page.getByRole('dialog', { name: '数据处理协议' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('portal-login').getByRole('button', { name: '登录' })).toBeVisible();
+});
+
+test('an order survives a server restart', async ({ page }) => {
+  const portal = await startPortalProcess(3, { keepData: true });
+  let restarted: PortalProcess | undefined;
+  try {
+    const token = await apiToken(page, portal, 'demo');
+    const placed = await page.request.post(`${portal.url}/api-zzy-portal/api/orders`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        productId: 1,
+        editionId: 1,
+        companyId: 1001,
+        quantity: 1,
+        contactName: '张明',
+        contactPhone: '13800001001',
+        idempotencyKey: 'restart-test-order-1',
+      },
+    });
+    const { orderNo } = (await placed.json()).result;
+    await portal.stop();
+    restarted = await startPortalProcess(3, { dataDir: portal.dataDir });
+    const again = await apiToken(page, restarted, 'demo');
+    const read = await page.request.get(`${restarted.url}/api-zzy-portal/api/orders/${orderNo}`, {
+      headers: { Authorization: `Bearer ${again}` },
+    });
+    expect(read.status()).toBe(200);
+    expect((await read.json()).result.orderNo).toBe(orderNo);
+  } finally {
+    await restarted?.stop();
+    await portal.stop();
+  }
+});

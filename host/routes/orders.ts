@@ -1,0 +1,52 @@
+import type { Request, RequestHandler } from 'express';
+import { ORDER_NO_PATTERN } from '../../widgets/order-form/order-schema';
+import type { ContentSource } from '../data/content';
+import type { PageContext } from '../pages/document';
+import { renderOrderCreate, renderOrderDetail, renderOrderList, renderOrderSuccess } from '../pages/orders/orders';
+import { type PageDeps, pageContext, sendPage } from './page-context';
+import { missing } from './params';
+
+const NUMERIC = /^[1-9]\d{0,8}$/;
+
+const orderNo = (value: unknown): string => {
+  if (typeof value !== 'string' || !ORDER_NO_PATTERN.test(value)) throw missing();
+  return value;
+};
+
+/**
+ * The order pages. Orders belong to a signed-in company and the sign-in lives in
+ * the browser, so the pages are the frame and their elements fetch the data
+ * through the order API, which checks sign-in, certification and administrator
+ * and hides other companies' orders. What the server can check here it does:
+ * an unknown product, edition or malformed order number is a 404 page.
+ */
+export function orderPages(deps: PageDeps & { content: ContentSource }): Array<[string, RequestHandler]> {
+  const page =
+    (render: (req: Request, context: PageContext) => Promise<string> | string): RequestHandler =>
+    async (req, res) => {
+      const html = await render(req, await pageContext(req, res, deps));
+      sendPage(res, html);
+    };
+  return [
+    [
+      '/order/create',
+      page(async (req, context) => {
+        const { productId, edition } = req.query;
+        if (typeof productId !== 'string' || !NUMERIC.test(productId)) throw missing();
+        const product = await deps.content.product(Number(productId));
+        if (!product) throw missing();
+        const chosen =
+          typeof edition === 'string' && NUMERIC.test(edition)
+            ? product.editions.find((e) => e.id === Number(edition))
+            : edition === undefined
+              ? product.editions[0]
+              : undefined;
+        if (!chosen) throw missing();
+        return renderOrderCreate(context, product, chosen);
+      }),
+    ],
+    ['/order/success', page((req, context) => renderOrderSuccess(context, orderNo(req.query.orderNo)))],
+    ['/order', page((_req, context) => renderOrderList(context))],
+    ['/order/:orderNo', page((req, context) => renderOrderDetail(context, orderNo(req.params.orderNo)))],
+  ];
+}

@@ -1,0 +1,227 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ElementProps } from '../core/define';
+import { emit } from '../core/emit';
+import { randomString } from '../core/helpers/random';
+import { http } from '../core/http';
+import { currentUser, findObstacle, type Obstacle } from '../order-guard/checks';
+import { AccessNotice } from '../orders/AccessNotice';
+import { orderFailure, placeOrder } from '../orders/orders-api';
+import { CONTACT_NAME_MAX, type OrderField, orderErrors, QUANTITY_MAX, REMARK_MAX } from './order-schema';
+
+export interface OrderFormProps extends ElementProps {
+  productId?: string;
+  editionId?: string;
+}
+
+interface Company {
+  companyId: number;
+  companyName: string;
+}
+
+type Values = Record<'companyId' | 'quantity' | 'contactName' | 'contactPhone' | 'remark', string>;
+type Errors = Partial<Record<OrderField, string>>;
+
+const FIELDS: Array<{ name: keyof Values; label: string }> = [
+  { name: 'companyId', label: '下单企业' },
+  { name: 'quantity', label: '购买数量' },
+  { name: 'contactName', label: '联系人' },
+  { name: 'contactPhone', label: '联系电话' },
+  { name: 'remark', label: '备注' },
+];
+
+const newKey = () => randomString(32);
+
+/**
+ * The order form: companies from getCorrelationCompanyList, quantity, contact
+ * and remark. Checked here with the schema the server checks again with; one
+ * idempotency key per content, so a double click or a retry makes one order.
+ */
+export function OrderForm({ host, productId, editionId }: OrderFormProps) {
+  const [obstacle, setObstacle] = useState<Obstacle | null>(null);
+  const [companies, setCompanies] = useState<Company[] | null>(null);
+  const [values, setValues] = useState<Values>({
+    companyId: '',
+    quantity: '1',
+    contactName: '',
+    contactPhone: '',
+    remark: '',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const key = useRef(newKey());
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    void (async () => {
+      const user = await currentUser();
+      const found = await findObstacle(false).catch(() => null);
+      if (found) return setObstacle(found);
+      const list =
+        (await http
+          .post<Company[]>('/api-kernel-portal/api/getCorrelationCompanyList', { productNo: String(productId ?? '') })
+          .then((answer) => answer.result)
+          .catch(() => [])) ?? [];
+      setCompanies(list);
+      setValues((v) => ({
+        ...v,
+        companyId: list.length === 1 ? String(list[0]?.companyId) : v.companyId,
+        contactName: v.contactName || user?.name || '',
+        contactPhone: v.contactPhone || user?.mobile || '',
+      }));
+    })();
+  }, [productId]);
+
+  if (obstacle) return <AccessNotice obstacle={obstacle} />;
+  if (!companies)
+    return (
+      <p className="status" role="status">
+        正在加载…
+      </p>
+    );
+
+  const change = (name: keyof Values) => (event: Event) => {
+    const value = (event.target as HTMLInputElement).value;
+    setValues((v) => ({ ...v, [name]: value }));
+    key.current = newKey(); // other content is another order
+  };
+
+  const focusFirstError = (found: Errors) => {
+    const first = FIELDS.find((field) => found[field.name]);
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
+  };
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (busy) return;
+    const order = {
+      productId: Number(productId),
+      editionId: Number(editionId),
+      companyId: values.companyId ? Number(values.companyId) : undefined,
+      quantity: values.quantity.trim() ? Number(values.quantity) : undefined,
+      contactName: values.contactName,
+      contactPhone: values.contactPhone,
+      remark: values.remark,
+      idempotencyKey: key.current,
+    };
+    const found = orderErrors(order);
+    setErrors(found);
+    setMessage('');
+    if (Object.keys(found).length) return focusFirstError(found);
+    setBusy(true);
+    try {
+      const placed = await placeOrder(order as never);
+      emit(host, 'portal-order-form-placed', { orderNo: placed.orderNo });
+      location.assign(`/order/success?orderNo=${encodeURIComponent(placed.orderNo)}`);
+    } catch (error) {
+      const failure = await orderFailure(error);
+      if (failure.kind === 'obstacle') setObstacle(failure.obstacle);
+      else if (failure.kind === 'invalid') {
+        setErrors(failure.errors);
+        setMessage(failure.message);
+        focusFirstError(failure.errors);
+      } else setMessage(failure.kind === 'other' ? `${failure.message}（再次提交不会重复下单）` : '订单信息有误');
+      setBusy(false);
+    }
+  };
+
+  const field = (name: keyof Values, control: (describedBy: string | undefined) => unknown) => {
+    const error = errors[name] || (name === 'companyId' ? errors.productId || errors.editionId : undefined);
+    const errorId = `${name}-error`;
+    return (
+      <div className="field" data-invalid={error ? 'true' : undefined}>
+        <label htmlFor={`order-${name}`}>{FIELDS.find((f) => f.name === name)?.label}</label>
+        {control(error ? errorId : undefined)}
+        {error && (
+          <p className="error" id={errorId}>
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form ref={form} className="form" part="form" noValidate onSubmit={submit} aria-busy={busy}>
+      {field('companyId', (describedBy) => (
+        <select
+          id="order-companyId"
+          name="companyId"
+          required
+          value={values.companyId}
+          onChange={change('companyId')}
+          aria-invalid={errors.companyId ? 'true' : undefined}
+          aria-describedby={describedBy}
+        >
+          <option value="">请选择下单企业</option>
+          {companies.map((c) => (
+            <option key={c.companyId} value={String(c.companyId)}>
+              {c.companyName}
+            </option>
+          ))}
+        </select>
+      ))}
+      {field('quantity', (describedBy) => (
+        <input
+          id="order-quantity"
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={QUANTITY_MAX}
+          required
+          value={values.quantity}
+          onInput={change('quantity')}
+          aria-invalid={errors.quantity ? 'true' : undefined}
+          aria-describedby={describedBy}
+        />
+      ))}
+      {field('contactName', (describedBy) => (
+        <input
+          id="order-contactName"
+          name="contactName"
+          autoComplete="name"
+          required
+          maxLength={CONTACT_NAME_MAX * 2}
+          value={values.contactName}
+          onInput={change('contactName')}
+          aria-invalid={errors.contactName ? 'true' : undefined}
+          aria-describedby={describedBy}
+        />
+      ))}
+      {field('contactPhone', (describedBy) => (
+        <input
+          id="order-contactPhone"
+          name="contactPhone"
+          type="tel"
+          autoComplete="tel"
+          required
+          value={values.contactPhone}
+          onInput={change('contactPhone')}
+          aria-invalid={errors.contactPhone ? 'true' : undefined}
+          aria-describedby={describedBy}
+        />
+      ))}
+      {field('remark', (describedBy) => (
+        <textarea
+          id="order-remark"
+          name="remark"
+          rows={3}
+          value={values.remark}
+          onInput={change('remark')}
+          aria-invalid={errors.remark ? 'true' : undefined}
+          aria-describedby={describedBy}
+          placeholder={`选填，不超过 ${REMARK_MAX} 个字`}
+        />
+      ))}
+      {message && (
+        <p className="error" role="alert">
+          {message}
+        </p>
+      )}
+      <button type="submit" className="primary" disabled={busy}>
+        {busy ? '正在提交…' : '提交订单'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { HTTPError } from 'ky';
+import { environment } from '../core/env';
+import { getData, http } from '../core/http';
+import type { Order, OrderRequest } from '../order-form/order-schema';
+import type { Obstacle } from '../order-guard/checks';
+
+export const ordersPath = (orderNo?: string) =>
+  `/api-${environment().brand}-portal/api/orders${orderNo ? `/${encodeURIComponent(orderNo)}` : ''}`;
+
+/** Why an order call failed, in terms the page can act on. */
+export type OrderFailure =
+  | { kind: 'obstacle'; obstacle: Obstacle }
+  | { kind: 'invalid'; errors: Record<string, string>; message: string }
+  | { kind: 'not-found' }
+  | { kind: 'other'; message: string };
+
+const OBSTACLE_CODES: Record<string, Obstacle> = { E4031: 'certify', E4032: 'admin' };
+
+/** Reads a failed call's answer: the server's refusal codes become the guard's obstacles. */
+export async function orderFailure(error: unknown): Promise<OrderFailure> {
+  if (!(error instanceof HTTPError)) return { kind: 'other', message: '网络异常，请检查网络后重试' };
+  const body = (await error.response.json().catch(() => ({}))) as {
+    code?: string;
+    msg?: string;
+    errors?: Record<string, string>;
+  };
+  const status = error.response.status;
+  if (status === 401) return { kind: 'obstacle', obstacle: 'login' };
+  const obstacle = body.code ? OBSTACLE_CODES[body.code] : undefined;
+  if (obstacle) return { kind: 'obstacle', obstacle };
+  if (status === 404) return { kind: 'not-found' };
+  if (status === 400 && body.errors) return { kind: 'invalid', errors: body.errors, message: body.msg ?? '' };
+  return { kind: 'other', message: body.msg || `请求失败（${status}）` };
+}
+
+export const placeOrder = async (order: OrderRequest) =>
+  (await http.post<Order>(ordersPath(), order, { silent: true })).result as Order;
+
+export const fetchOrder = (orderNo: string) => getData<Order>(ordersPath(orderNo), { silent: true });
+
+export const fetchOrders = (page = 1) =>
+  getData<{ list: Order[]; total: number; page: number; pageSize: number }>(ordersPath(), {
+    silent: true,
+    searchParams: { page, pageSize: 20 },
+  });
+
+export const yuan = (fen: number) => `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2 })}`;

@@ -1,0 +1,23 @@
+/** Agreement HTML that tries to run script in every way we know of. */
+export const XSS_PAYLOADS = [
+  '<script>window.__xss = "script"</script>',
+  '<img src="x" onerror="window.__xss = \'onerror\'">',
+  '<svg><script>window.__xss = "svg"</script></svg>',
+  '<svg onload="window.__xss = \'svg-onload\'"></svg>',
+  '<a href="javascript:window.__xss = \'href\'" id="js-link">javascript link</a>',
+  '<a href=" JaVaScRiPt:window.__xss = \'mixed-case\'">mixed case</a>',
+  '<iframe src="javascript:parent.__xss = \'iframe\'"></iframe>',
+  '<iframe srcdoc="<script>parent.__xss = \'srcdoc\'</script>"></iframe>',
+  '<form action="javascript:window.__xss = \'form\'"><button>submit</button><input name="pw"></form>',
+  '<details open ontoggle="window.__xss = \'ontoggle\'"><summary>x</summary></details>',
+  '<math><mtext><table><mglyph><style><img src=x onerror="window.__xss = \'mxss\'"></style></mglyph></table></mtext></math>',
+  '<object data="javascript:window.__xss = \'object\'"></object>',
+  '<embed src="javascript:window.__xss = \'embed\'">',
+  '<div style="background:url(javascript:window.__xss = \'style\')">styled</div>',
+  '<meta http-equiv="refresh" content="0;url=javascript:window.__xss = \'meta\'">',
+  '<base href="javascript:window.__xss = \'base\'//">',
+  '<noscript><p title="</noscript><img src=x onerror=window.__xss=\'noscript\'>"></noscript>',
+  '<video><source onerror="window.__xss = \'source\'"></video>',
+  '<body onload="window.__xss = \'body\'">',
+  '<input autofocus onfocus="window.__xss = \'autofocus\'">',
+];
