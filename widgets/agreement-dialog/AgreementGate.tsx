@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
-import { startPortalAccount } from '../core/account/portal-account';
+import { startPortalSession } from '../core/account/portal-session';
 import type { ElementProps } from '../core/define';
 import { $userInfo } from '../core/stores';
 import { useStore } from '../core/use-store';
-import { type Agreement, pendingAgreements } from './agreements';
+import type { Agreement } from './agreements';
 
 export interface AgreementGateProps extends ElementProps {
   lang?: string;
 }
 
 /**
- * What every page pays: wait for a signed-in user, ask for pending agreements,
- * and only when there are some load the dialog (and DOMPurify with it).
+ * What every page pays: the shared sign-in check. Only for a signed-in user are
+ * the pending agreements asked for, and only when there are some is the dialog
+ * (and DOMPurify with it) loaded.
  */
 export function AgreementGate({ host, lang }: AgreementGateProps) {
   const user = useStore($userInfo);
@@ -21,17 +22,20 @@ export function AgreementGate({ host, lang }: AgreementGateProps) {
   }>();
 
   useEffect(() => {
-    void startPortalAccount();
+    void startPortalSession();
   }, []);
 
   useEffect(() => {
     if (!user) return setShown(undefined);
     let live = true;
-    void pendingAgreements().then(async (agreements) => {
-      if (!agreements.length) return;
-      const { AgreementDialog } = await import('./AgreementDialog');
-      if (live) setShown({ Dialog: AgreementDialog, agreements });
-    });
+    // The HTTP client comes with the agreements module, only for a signed-in user.
+    void import('./agreements')
+      .then(({ pendingAgreements }) => pendingAgreements())
+      .then(async (agreements) => {
+        if (!agreements.length) return;
+        const { AgreementDialog } = await import('./AgreementDialog');
+        if (live) setShown({ Dialog: AgreementDialog, agreements });
+      });
     return () => {
       live = false;
     };

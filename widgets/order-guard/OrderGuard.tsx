@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { portalAccount } from '../core/account/portal-account';
+import { loadPortalAccount } from '../core/account/portal-session';
 import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
 import { resolveLang } from '../core/i18n';
@@ -66,7 +66,7 @@ export function OrderGuard({ host, lang, noCertification }: OrderGuardProps) {
   const close = () => setObstacle(null);
   const go = () => {
     const companyId = $userInfo.get()?.companyId;
-    if (obstacle === 'login') portalAccount().login();
+    if (obstacle === 'login') void loadPortalAccount().then((account) => account.portalAccount().login());
     else if (obstacle === 'certify') window.open(certificationUrl(companyId), '_blank', 'noopener');
     else if (obstacle === 'admin') location.assign(managerSettingUrl(companyId));
     setObstacle(null);

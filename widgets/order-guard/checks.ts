@@ -1,6 +1,5 @@
-import { startPortalAccount } from '../core/account/portal-account';
+import { startPortalSession } from '../core/account/portal-session';
 import { environment } from '../core/env';
-import { getData } from '../core/http';
 import { $userInfo } from '../core/stores';
 import { consumeRefreshFlag, REFRESH_FLAG } from './refresh-flag';
 
@@ -17,7 +16,7 @@ let freshUser: Promise<unknown> | undefined;
 export function currentUser() {
   if (!freshUser) {
     consumeRefreshFlag();
-    freshUser = startPortalAccount();
+    freshUser = startPortalSession();
   }
   return freshUser.then(() => $userInfo.get());
 }
@@ -31,6 +30,7 @@ export async function findObstacle(waiveCertification: boolean): Promise<Obstacl
   const user = await currentUser();
   if (!user) return 'login';
   if (!user.potalStatus && !waiveCertification) return 'certify';
+  const { getData } = await import('../core/http');
   const hasAdministrator = await getData<boolean>('/api-kernel-portal/api/verify/business');
   return hasAdministrator ? null : 'admin';
 }
