@@ -64,6 +64,8 @@ export function createApp(options: AppOptions): Express {
   app.use(cspNonce);
   app.use(securityHeaders(assets.styleHashes));
   app.use(limitUrlLength(deps));
+  const pageCache = options.pageCache === false ? undefined : new PageCache(options.pageCache);
+  if (pageCache) app.use(pageCache.freshPages());
 
   // Widget files are precompressed and open to every origin (they override the
   // resource policy), so they come before on-the-fly compression.
@@ -77,10 +79,10 @@ export function createApp(options: AppOptions): Express {
   } else if (upstream) {
     for (const [prefix, proxy] of apiProxies(upstream)) app.use(prefix, proxy);
   }
-  app.use(express.static(fileURLToPath(new URL('./public', import.meta.url)), { index: false, maxAge: '1d' }));
   app.use(mediaRoutes());
-  const pageCache = options.pageCache === false ? undefined : new PageCache(options.pageCache);
   app.use(pageRoutes({ ...deps, pageCache, feedbackLimit: options.feedbackLimit }));
+  // Files after pages: a page request never waits for a look at the disk.
+  app.use(express.static(fileURLToPath(new URL('./public', import.meta.url)), { index: false, maxAge: '1d' }));
 
   app.use(notFound);
   app.use(errorPage(deps));

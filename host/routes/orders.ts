@@ -24,8 +24,11 @@ export function orderPages(deps: PageDeps & { content: ContentSource }): Array<[
   const page =
     (render: (req: Request, context: PageContext) => Promise<string> | string): RequestHandler =>
     async (req, res) => {
-      const html = await render(req, await pageContext(req, res, deps));
-      sendPage(res, html);
+      // The pages are frames the same for every visitor (the orders are fetched by
+      // their elements), so they are kept like any other page.
+      const produce = async () => render(req, await pageContext(req, res, deps));
+      if (deps.pageCache) return deps.pageCache.send(req, res, produce);
+      sendPage(res, await produce());
     };
   return [
     [

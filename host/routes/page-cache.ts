@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { isMobileUserAgent } from '../../widgets/login/LoginView';
 
@@ -66,16 +66,33 @@ export class PageCache {
 
   /** Sends the page for this request, rendering it only when it is not kept. */
   async send(req: Request, res: Response, produce: Produce): Promise<void> {
-    const variant = isMobileUserAgent(req.get('user-agent') ?? '') ? 'mobile' : 'desktop';
-    const page = await this.pages.fetch(`${variant} ${req.originalUrl}`, { context: produce });
+    const page = await this.pages.fetch(keyOf(req), { context: produce });
     if (!page) throw new Error('the page could not be rendered');
     sendCached(req, res, page);
+  }
+
+  /**
+   * Sends a fresh kept page before any routing or other work, the common case
+   * under load; anything else (stale, not kept, a preview) goes on to the routes.
+   */
+  freshPages(): RequestHandler {
+    return (req, res, next) => {
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || req.query.preview !== undefined) return next();
+      const key = keyOf(req);
+      const page = this.pages.getRemainingTTL(key) > 0 ? this.pages.peek(key) : undefined;
+      if (!page) return next();
+      sendCached(req, res, page);
+    };
   }
 
   clear(): void {
     this.pages.clear();
   }
 }
+
+/** A page's address and device variant (mobile visitors get the page without the login widget). */
+const keyOf = (req: Request) =>
+  `${isMobileUserAgent(req.get('user-agent') ?? '') ? 'mobile' : 'desktop'} ${req.originalUrl}`;
 
 function sendCached(req: Request, res: Response, page: CachedPage): void {
   res.status(200).type('html').setHeader('Cache-Control', 'no-cache');
