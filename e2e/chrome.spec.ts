@@ -205,7 +205,9 @@ test.describe('code that waits until it is needed', () => {
     return loaded;
   };
 
-  test('a visitor who is not signed in never downloads the account SDK or the HTTP client', async ({ page }) => {
+  test('a visitor who is not signed in never downloads the account SDK, the HTTP client or the agreement dialog', async ({
+    page,
+  }) => {
     const loaded = chunksOf(page);
     await page.goto('/');
     await page.waitForFunction(() => customElements.get('portal-login'));
@@ -214,6 +216,7 @@ test.describe('code that waits until it is needed', () => {
     expect(loaded).toContain('session');
     expect(loaded).not.toContain('account');
     expect(loaded).not.toContain('http');
+    expect(loaded).not.toContain('agreement-dialog');
   });
 
   test('the footer loads its code as it comes into view', async ({ page }) => {

@@ -24,4 +24,5 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
 export const loadWhen: Record<string, LoadWhen> = {
   'portal-footer': 'visible',
   'portal-float-buttons': 'interaction',
+  'portal-agreement-dialog': 'signed-in',
 };

@@ -1,20 +1,28 @@
 /**
  * When an element's code is needed. Most elements load as soon as their tag
- * appears; a few, complete as server-rendered markup and not needed at once,
- * wait: `visible` until they come near the viewport, `interaction` until the
- * visitor points at, touches or focuses them. Either also loads on interaction,
- * and a click that arrives before the code is replayed once the element is
- * ready, so nothing the visitor does is lost.
+ * appears; a few wait: `visible` until they come near the viewport,
+ * `interaction` until the visitor points at, touches or focuses them (both
+ * complete as server-rendered markup, and a click that arrives before the code
+ * is replayed once the element is ready, so nothing the visitor does is lost),
+ * `signed-in` until the page's sign-in check finds a user (elements that have
+ * nothing to show a visitor).
  *
- * Inlined into the classic-script loader: no imports, and keep it tiny.
+ * Fetched by the loader only for pages that defer an element: keep it small.
  */
-export type LoadWhen = 'visible' | 'interaction';
+export type LoadWhen = 'visible' | 'interaction' | 'signed-in';
 
 const TRIGGERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 /** Visible means within this distance of the viewport: the code arrives before the element does. */
 const VISIBLE_MARGIN = '300px';
 
 export function whenNeeded(element: Element, when: LoadWhen, load: () => Promise<unknown>): void {
+  if (when === 'signed-in') {
+    // The same light check the sign-in widget makes (one per page, shared).
+    void import('../core/account/portal-session')
+      .then(({ startPortalSession }) => startPortalSession())
+      .then((user) => user && load());
+    return;
+  }
   let started: Promise<unknown> | undefined;
   let observer: IntersectionObserver | undefined;
   const start = () => {
