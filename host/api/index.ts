@@ -3,6 +3,8 @@ import { BRAND } from '../../widgets/core/env';
 import { AppRegistry } from './accounts/apps';
 import { accountService } from './accounts/routes';
 import { AccountStore } from './accounts/store';
+import { chatService } from './chat';
+import type { ChatStore } from './chat/store';
 import { type Db, openDatabase } from './db/connection';
 import { ContentStore } from './portal/content-store';
 import { CustomerStore } from './portal/customer-store';
@@ -17,6 +19,9 @@ export interface EmbeddedBackend {
   /** Mounted at the root: `/api/`, `/api-kernel-portal/`, `/api-{brand}-portal/`. */
   portalRoutes: Router;
   content: ContentStore;
+  /** The built-in chat service (`/api/chat`, `/chat/agent`); mounted before the portal API. */
+  chatRoutes: Router;
+  chat: ChatStore;
   close(): void;
 }
 
@@ -24,11 +29,16 @@ export interface EmbeddedBackend {
  * The back-end `local` runs inside the portal: its own SQLite database, the
  * portal API and the central account service, speaking the real servers' contract.
  */
-export function createEmbeddedBackend(options: { dataDir: string; signInAttempts?: number }): EmbeddedBackend {
+export function createEmbeddedBackend(options: {
+  dataDir: string;
+  signInAttempts?: number;
+  chat?: { agentPassword?: string; partnerOrigins?: readonly string[]; messagesPerMinute?: number };
+}): EmbeddedBackend {
   const db = openDatabase(options.dataDir);
   const apps = new AppRegistry();
   const accounts = new AccountStore(db);
   const content = new ContentStore(db);
+  const chat = chatService({ db, accounts, content, ...options.chat });
   return {
     db,
     apps,
@@ -41,6 +51,8 @@ export function createEmbeddedBackend(options: { dataDir: string; signInAttempts
       showDemoAccounts: true,
       signInAttempts: options.signInAttempts,
     }),
+    chatRoutes: chat.routes,
+    chat: chat.store,
     close: () => db.close(),
   };
 }

@@ -18,10 +18,14 @@ export interface TestPortal {
 
 /** A portal with its embedded back-end on a fresh database, listening on loopback. */
 export async function startTestPortal(
-  options: { signInAttempts?: number; dataDir?: string } = {},
+  options: {
+    signInAttempts?: number;
+    dataDir?: string;
+    chat?: { agentPassword?: string; partnerOrigins?: string[]; messagesPerMinute?: number };
+  } = {},
 ): Promise<TestPortal> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const backend = createEmbeddedBackend({ dataDir, signInAttempts: options.signInAttempts });
+  const backend = createEmbeddedBackend({ dataDir, signInAttempts: options.signInAttempts, chat: options.chat });
   const { server, port } = await listen(
     createApp({ widgetsDir: 'dist/widgets', logLevel: 'silent', env: 'local', backend }),
   );
