@@ -51,11 +51,11 @@ function waitFor(server: ChildProcess, pattern: RegExp): Promise<string> {
  * Starts the real server (`local`, as `npm start` runs it) with its own data
  * folder, and waits until the portal and the local console both listen.
  */
-export async function startPortalProcess(attempts = 3): Promise<PortalProcess> {
+export async function startPortalProcess(attempts = 3, env: Record<string, string> = {}): Promise<PortalProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const port = await freePortPair();
   const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORTAL_ENV: 'local' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORTAL_ENV: 'local', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   try {
@@ -64,7 +64,7 @@ export async function startPortalProcess(attempts = 3): Promise<PortalProcess> {
     server.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
     // Another process may take a probed port before the server does: try other ports.
-    if (attempts > 1 && /EADDRINUSE/.test(String(error))) return startPortalProcess(attempts - 1);
+    if (attempts > 1 && /EADDRINUSE/.test(String(error))) return startPortalProcess(attempts - 1, env);
     throw error;
   }
   return {

@@ -11,4 +11,5 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'portal-footer': () => import('./footer/footer.element'),
   'portal-float-buttons': () => import('./float-buttons/float-buttons.element'),
   'portal-topic-header': () => import('./topic-header/topic-header.element'),
+  'portal-chat-launcher': () => import('./chat-launcher/chat-launcher.element'),
 };

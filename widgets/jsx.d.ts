@@ -14,6 +14,7 @@ declare module 'preact' {
       'portal-toast': PortalElementAttributes;
       'portal-order-guard': PortalElementAttributes;
       'portal-topic-header': PortalElementAttributes & { phone?: string };
+      'portal-chat-launcher': PortalElementAttributes & { position?: 'left' | 'right'; provider?: string };
     }
   }
 }

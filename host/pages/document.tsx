@@ -70,6 +70,7 @@ function Document({
         {head}
         <style nonce={context.nonce} dangerouslySetInnerHTML={{ __html: context.assets.css }} />
         <script src="/widgets/portal.js" async nonce={context.nonce} />
+        {chrome && layout === 'default' && <script src="/widgets/chat.js" async nonce={context.nonce} />}
         {preloadsFor(context.assets.manifest, elements).map((href) => (
           <link rel="modulepreload" href={href} key={href} />
         ))}

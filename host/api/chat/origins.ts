@@ -9,7 +9,9 @@ export function ownOrigin(req: Request): string {
 /**
  * Only the portal's own pages and the partner origins in the configuration may
  * use the chat. CORS alone would only hide the answer from other origins, while a
- * message would still be stored: so any other `Origin` is refused outright.
+ * message would still be stored: so any other `Origin` is refused outright, with
+ * CORS headers on the refusal itself, so the widget on that page can say why
+ * instead of retrying a "network error" forever.
  */
 export function allowOrigins(partnerOrigins: readonly string[]) {
   const partners = new Set(partnerOrigins);
@@ -19,12 +21,12 @@ export function allowOrigins(partnerOrigins: readonly string[]) {
   };
   return (req: Request, res: Response, next: NextFunction) => {
     const origin = req.get('Origin');
-    if (!allowed(req)) return next(new ApiFailure(403, 'E0403', '该网站未获准使用在线客服'));
     if (origin) {
       res.setHeader('Access-Control-Allow-Origin', origin);
       res.vary('Origin');
     }
     if (req.method === 'OPTIONS') {
+      // The preflight only asks; the request that follows is checked below.
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST');
       res.setHeader(
         'Access-Control-Allow-Headers',
@@ -33,6 +35,7 @@ export function allowOrigins(partnerOrigins: readonly string[]) {
       res.setHeader('Access-Control-Max-Age', '600');
       return void res.status(204).end();
     }
+    if (!allowed(req)) return next(new ApiFailure(403, 'E0403', '该网站未获准使用在线客服'));
     next();
   };
 }
