@@ -5,7 +5,13 @@ import { $chat, setUserInfo } from '../core/stores';
 import { waitFor } from '../test-support/wait';
 import '../chat-launcher/chat-launcher.element';
 
-type Fake = { calls: unknown[][]; loads: number; visible: boolean; receive(m: unknown): void; closeFromProvider(): void };
+type Fake = {
+  calls: unknown[][];
+  loads: number;
+  visible: boolean;
+  receive(m: unknown): void;
+  closeFromProvider(): void;
+};
 const fake = () => (window as unknown as { __fakeMeiqia?: Fake }).__fakeMeiqia;
 const calls = (command: string) => fake()?.calls.filter(([name]) => name === command) ?? [];
 
@@ -29,7 +35,12 @@ describe('<portal-chat-launcher> with the hosted provider', () => {
     const unread: number[] = [];
     launcher.addEventListener('portal-chat-unread-changed', (event) => unread.push(event.detail.count));
 
-    const card = { picUrl: 'https://portal.example/p.svg', title: '设备物联平台', description: '连接设备', url: 'https://portal.example/product/P2025001' };
+    const card = {
+      picUrl: 'https://portal.example/p.svg',
+      title: '设备物联平台',
+      description: '连接设备',
+      url: 'https://portal.example/product/P2025001',
+    };
     launcher.open(card);
     await launcher.ready;
     await waitFor(() => fake()?.visible, 'the provider panel is shown');
