@@ -34,7 +34,8 @@ const listen = (server: Server) =>
     server.listen(0, 'localhost', () => resolve(`http://localhost:${(server.address() as AddressInfo).port}/`)),
   );
 
-test.describe.configure({ mode: 'default' });
+// One portal for the file, several pages per test (visitor, inbox): more time than the default.
+test.describe.configure({ mode: 'default', timeout: 60_000 });
 
 test.beforeAll(async () => {
   // The partner's address must be known before the portal starts: it is configuration.
@@ -177,7 +178,7 @@ test('a visitor on a product page consults, the agent sees the card and replies,
 });
 
 test('a dropped connection loses no message and shows none twice', async ({ page, context }) => {
-  await page.goto(`${portal.url}/about`);
+  await page.goto(`${portal.url}/home`);
   await launcherButton(page).click();
   await say(page, '断网前的消息');
   const conversation = await conversationWith('断网前的消息');
@@ -210,7 +211,7 @@ test('metadata of a signed-in visitor goes to the agent once', async ({ page }) 
   page.on('request', (request) => {
     if (request.url().endsWith('/api/chat/metadata')) metadataCalls.push(request.postData() ?? '');
   });
-  await page.goto(`${portal.url}/about`);
+  await page.goto(`${portal.url}/home`);
   await expect(page.locator('portal-login').getByRole('link', { name: /张明/ }).first()).toBeVisible();
   await launcherButton(page).click();
   await say(page, '登录用户的咨询');
@@ -250,7 +251,7 @@ test('a partner page on another origin with a strict CSP embeds the chat with on
 });
 
 test('a message over the limit gets a clear error, from the panel and from the service', async ({ page }) => {
-  await page.goto(`${portal.url}/about`);
+  await page.goto(`${portal.url}/home`);
   await launcherButton(page).click();
   await say(page, '长'.repeat(501));
   await expect(panel(page).getByRole('alert')).toHaveText('消息不能超过 500 个字');

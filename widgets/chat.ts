@@ -19,8 +19,9 @@ function mount() {
 
 import('./chat-launcher/chat-launcher.element').then(
   () => {
-    if (document.body) mount();
-    else document.addEventListener('DOMContentLoaded', mount, { once: true });
+    // After parsing: the page may have its own launcher further down.
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount, { once: true });
+    else mount();
   },
   (error: unknown) => console.error('[portal] the chat could not be loaded', error),
 );

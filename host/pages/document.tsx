@@ -82,6 +82,7 @@ function Document({
         {children}
         {chrome && <SiteFooter context={context} />}
         {chrome && layout === 'default' && <FloatButtons context={context} />}
+        {chrome && layout === 'default' && <portal-chat-launcher />}
         {(layout === 'default' || layout === 'topic') && <portal-cookie-notice />}
         <ServerStateScript
           state={{ theme: context.theme, pageCommon: context.pageCommon, friendlyLinks: context.friendlyLinks }}
