@@ -55,6 +55,8 @@ const config: RollupOptions = {
     // module script, so portal.js (in every page's budget) does not list them.
     'order-form': 'widgets/order-form/order-form.element.ts',
     orders: 'widgets/orders/orders.element.ts',
+    chat: 'widgets/chat.ts',
+    'chat-agent': 'widgets/chat-agent/inbox.tsx',
   },
   preserveEntrySignatures: false,
   plugins: [
@@ -86,6 +88,7 @@ const config: RollupOptions = {
     manualChunks,
     plugins: [
       classicEntry('portal'),
+      classicEntry('chat'),
       ...(production
         ? [
             terser({
@@ -113,6 +116,8 @@ const config: RollupOptions = {
             chunks: ['runtime', 'cookie-notice.element'],
             maxGzip: 12 * KB,
           },
+          // What a partner page with the one-tag chat downloads before the chat is opened.
+          { name: 'chat embed', entry: 'chat', chunks: ['chat-launcher.element'], maxGzip: 5 * KB },
         ]);
       }),
     ],

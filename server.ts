@@ -7,7 +7,8 @@ import { configFromEnv } from './host/config';
 import { createConsoleApp } from './host/console/app';
 
 const config = configFromEnv();
-const backend = config.env === 'local' ? createEmbeddedBackend({ dataDir: config.dataDir }) : undefined;
+const backend =
+  config.env === 'local' ? createEmbeddedBackend({ dataDir: config.dataDir, chat: config.chat }) : undefined;
 const app = createApp({ ...config, backend });
 
 /** The same host reached by name or by address is two origins; register both. */
@@ -23,6 +24,11 @@ const portal = app.listen(config.port, (error?: Error) => {
   const port = portOf(portal);
   console.log(`Portal (${config.env}) listening on http://localhost:${port}/`);
   if (!backend) return;
+  if (config.chat.provider === 'builtin' && config.chat.agentPassword)
+    console.log(
+      `Chat agent inbox on http://localhost:${port}/chat/agent` +
+        (process.env.CHAT_AGENT_PASSWORD ? '' : ` (password ${config.chat.agentPassword})`),
+    );
   // The portal and the local console (next port) may receive users back from sign-in.
   backend.apps.register(PORTAL_APP_ID, [...originsOf(port), ...originsOf(port + 1)]);
   const console_ = createConsoleApp({ backend, portalPort: () => port, logLevel: config.logLevel });

@@ -54,14 +54,21 @@ function waitFor(server: ChildProcess, pattern: RegExp): Promise<string> {
  */
 export async function startPortalProcess(
   attempts = 3,
-  options: { dataDir?: string; keepData?: boolean } = {},
+  options: { dataDir?: string; keepData?: boolean; env?: Record<string, string> } = {},
 ): Promise<PortalProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   // A restart reuses a data folder: the first server keeps it, the second removes it.
   const removeData = () => options.keepData || rmSync(dataDir, { recursive: true, force: true });
   const port = await freePortPair();
   const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORTAL_ENV: 'local' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PORTAL_ENV: 'local',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   try {

@@ -3,6 +3,7 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import type { PortalEnvironment } from '../widgets/core/env';
 import type { EmbeddedBackend } from './api';
+import { chatProviderCsp, chatScript } from './chat-script';
 import type { HostConfig } from './config';
 import { embeddedContent, remoteContent } from './data/content';
 import { embeddedFeedback, remoteFeedback } from './data/feedback';
@@ -20,7 +21,8 @@ import { cspNonce, securityHeaders } from './security';
 import { widgetFiles } from './widgets';
 
 export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
-  Partial<Pick<HostConfig, 'env'>> & {
+  Partial<Pick<HostConfig, 'env'>> &
+  Partial<Pick<HostConfig, 'chat'>> & {
     /** The embedded back-end (`local`); other environments use the real servers. */
     backend?: EmbeddedBackend;
     /** Where the API prefixes go when there is no embedded back-end (default: the environment's servers). */
@@ -32,6 +34,8 @@ export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
     /** Rendered pages kept for everyone, or `false` to render every request (default: kept 10 s, then refreshed). */
     pageCache?: PageCacheOptions | false;
   };
+
+const defaultChat: HostConfig['chat'] = { provider: 'builtin', meiqiaScript: '', partnerOrigins: [] };
 
 /** Builds the portal's Express app without listening, so tests can drive it. */
 export function createApp(options: AppOptions): Express {
@@ -63,6 +67,7 @@ export function createApp(options: AppOptions): Express {
   app.use(requestLogger(logger));
   app.use(cspNonce);
   app.use(securityHeaders(assets.styleHashes));
+  app.use(chatProviderCsp(options.chat));
   app.use(limitUrlLength(deps));
   const pageCache = options.pageCache === false ? undefined : new PageCache(options.pageCache);
   if (pageCache) app.use(pageCache.freshPages());
@@ -70,11 +75,13 @@ export function createApp(options: AppOptions): Express {
   // Widget files are precompressed and open to every origin (they override the
   // resource policy), so they come before on-the-fly compression.
   app.get('/widgets/portal.js', portalScript(options.widgetsDir, options.env ?? 'local'));
+  app.get('/widgets/chat.js', chatScript(options.widgetsDir, options.env ?? 'local', options.chat ?? defaultChat));
   app.use('/widgets', widgetFiles(options.widgetsDir));
 
   app.use(compression());
   if (options.backend) {
     app.use('/api/guc', options.backend.accountRoutes);
+    app.use(options.backend.chatRoutes);
     app.use(options.backend.portalRoutes);
   } else if (upstream) {
     for (const [prefix, proxy] of apiProxies(upstream)) app.use(prefix, proxy);

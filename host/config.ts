@@ -13,7 +13,29 @@ export interface HostConfig {
   /** Built widget bundles (`npm run build`). */
   widgetsDir: string;
   logLevel: string;
+  /** Online customer service: which provider, and the built-in service's settings. */
+  chat: ChatConfig;
 }
+
+export const CHAT_PROVIDERS = ['builtin', 'meiqia'] as const;
+export type ChatProvider = (typeof CHAT_PROVIDERS)[number];
+
+export interface ChatConfig {
+  /** `builtin`: the embedded chat service; `meiqia`: the hosted provider the original site used. */
+  provider: ChatProvider;
+  /** The hosted provider's enterprise id (required for `meiqia`). */
+  meiqiaEntId?: string;
+  /** The hosted provider's script. */
+  meiqiaScript: string;
+  /** Password of the agent inbox (`/chat/agent`); without one the inbox is closed. */
+  agentPassword?: string;
+  /** Partner origins whose pages may use the chat service (the portal's own origin always may). */
+  partnerOrigins: string[];
+}
+
+/** The agent password of `local` when CHAT_AGENT_PASSWORD is not set (README, printed at start). */
+export const LOCAL_AGENT_PASSWORD = 'Agent@2026';
+export const MEIQIA_SCRIPT = 'https://static.meiqia.com/widget/loader.js';
 
 function parsePort(value: string | undefined): number {
   if (value === undefined || value === '') return 3000;
@@ -29,13 +51,53 @@ function parseEnv(value: string | undefined): PortalEnv {
   throw new Error(`PORTAL_ENV must be one of ${ENVIRONMENTS.join(', ')}, not "${value}"`);
 }
 
+function parseOrigins(value: string | undefined): string[] {
+  if (!value?.trim()) return [];
+  return value.split(',').map((item) => {
+    const text = item.trim();
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new Error(`CHAT_PARTNER_ORIGINS must list origins such as https://partner.example, not "${text}"`);
+    }
+    if (!/^https?:$/.test(url.protocol) || url.origin !== text.replace(/\/$/, ''))
+      throw new Error(`CHAT_PARTNER_ORIGINS must list origins such as https://partner.example, not "${text}"`);
+    return url.origin;
+  });
+}
+
+/** The chat settings: CHAT_PROVIDER, CHAT_MEIQIA_ENT_ID, CHAT_MEIQIA_SCRIPT, CHAT_AGENT_PASSWORD, CHAT_PARTNER_ORIGINS. */
+export function chatConfigFromEnv(env: NodeJS.ProcessEnv, portalEnv: PortalEnv): ChatConfig {
+  const provider = env.CHAT_PROVIDER || 'builtin';
+  if (!(CHAT_PROVIDERS as readonly string[]).includes(provider))
+    throw new Error(`CHAT_PROVIDER must be one of ${CHAT_PROVIDERS.join(', ')}, not "${provider}"`);
+  const meiqiaEntId = env.CHAT_MEIQIA_ENT_ID || undefined;
+  if (provider === 'meiqia' && !meiqiaEntId?.match(/^[\w-]{1,64}$/))
+    throw new Error('CHAT_PROVIDER=meiqia needs CHAT_MEIQIA_ENT_ID, the enterprise id (letters, digits, - and _)');
+  const meiqiaScript = env.CHAT_MEIQIA_SCRIPT || MEIQIA_SCRIPT;
+  if (!/^https?:\/\//.test(meiqiaScript)) throw new Error('CHAT_MEIQIA_SCRIPT must be an http(s) address');
+  const agentPassword = env.CHAT_AGENT_PASSWORD || (portalEnv === 'local' ? LOCAL_AGENT_PASSWORD : undefined);
+  if (agentPassword !== undefined && agentPassword.length < 8)
+    throw new Error('CHAT_AGENT_PASSWORD must have at least 8 characters');
+  return {
+    provider: provider as ChatProvider,
+    meiqiaEntId,
+    meiqiaScript,
+    agentPassword,
+    partnerOrigins: parseOrigins(env.CHAT_PARTNER_ORIGINS),
+  };
+}
+
 /** Reads the host's settings from the environment, failing early on a bad value. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig {
+  const portalEnv = parseEnv(env.PORTAL_ENV);
   return {
     port: parsePort(env.PORT),
-    env: parseEnv(env.PORTAL_ENV),
+    env: portalEnv,
     dataDir: resolve(env.DATA_DIR || 'data'),
     widgetsDir: resolve(env.WIDGETS_DIR || 'dist/widgets'),
     logLevel: env.LOG_LEVEL || 'info',
+    chat: chatConfigFromEnv(env, portalEnv),
   };
 }

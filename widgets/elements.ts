@@ -1,9 +1,10 @@
-import type { LoadWhen } from './loader/deferred';
-
 /**
  * Every `portal-*` element and how to load its code. The loader defines an element
  * the first time its tag appears in the document; keep this list in step with the
- * widget folders (a test compares them).
+ * widget folders (a test compares them). Three elements come with their own
+ * scripts instead, so this list (in every page's budget) stays short:
+ * `<portal-chat-launcher>` with `/widgets/chat.js`, and the order pages'
+ * `<portal-order-form>` and `<portal-orders>` with their pages' module scripts.
  */
 export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'portal-cookie-notice': () => import('./cookie-notice/cookie-notice.element'),
@@ -15,14 +16,4 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'portal-topic-header': () => import('./topic-header/topic-header.element'),
   'portal-agreement-dialog': () => import('./agreement-dialog/agreement-dialog.element'),
   'portal-order-guard': () => import('./order-guard/order-guard.element'),
-};
-
-/**
- * Elements whose server-rendered markup is complete and whose code can wait
- * (see loader/deferred.ts); every other element loads when its tag appears.
- */
-export const loadWhen: Record<string, LoadWhen> = {
-  'portal-footer': 'visible',
-  'portal-float-buttons': 'interaction',
-  'portal-agreement-dialog': 'signed-in',
 };

@@ -1,7 +1,11 @@
 // The portal elements as JSX writes them (host pages and widgets that nest them).
 import 'preact';
 
-type PortalElementAttributes = import('preact').JSX.HTMLAttributes<HTMLElement> & { theme?: 'light' | 'dark' };
+type PortalElementAttributes = import('preact').JSX.HTMLAttributes<HTMLElement> & {
+  theme?: 'light' | 'dark';
+  /** When the loader fetches the element's code (widgets/loader/deferred.ts); at once by default. */
+  'load-on'?: 'visible' | 'interaction' | 'signed-in';
+};
 
 declare module 'preact' {
   namespace JSX {
@@ -17,6 +21,7 @@ declare module 'preact' {
       'portal-agreement-dialog': PortalElementAttributes;
       'portal-order-form': PortalElementAttributes & { 'product-id'?: string; 'edition-id'?: string };
       'portal-orders': PortalElementAttributes & { 'order-no'?: string };
+      'portal-chat-launcher': PortalElementAttributes & { position?: 'left' | 'right'; provider?: string };
     }
   }
 }

@@ -5,8 +5,9 @@
  * static imports: each element's module is fetched with `import()` the first time
  * its tag shows up, now or later, and the shared runtime chunk comes with the first.
  */
-import { elementLoaders, loadWhen } from './elements';
+import { elementLoaders } from './elements';
 import { reloadOnChunkError } from './loader/chunk-reload';
+import type { LoadWhen } from './loader/deferred';
 
 const LOADED = Symbol.for('portal.loader');
 type LoaderWindow = Window & { [LOADED]?: true };
@@ -30,11 +31,12 @@ function startLoader() {
 
   const found = (element: Element) => {
     const tag = element.localName;
-    const when = loadWhen[tag];
+    // `load-on` (visible, interaction, signed-in) lets the code wait until it is needed.
+    const when = element.getAttribute('load-on');
     if (!when) return void load(tag);
     // Each instance may ask for the code; the first to need it loads it for all.
     // The waiting logic is itself fetched only by pages that defer an element.
-    void import('./loader/deferred').then(({ whenNeeded }) => whenNeeded(element, when, () => load(tag)));
+    void import('./loader/deferred').then(({ whenNeeded }) => whenNeeded(element, when as LoadWhen, () => load(tag)));
   };
 
   const scan = (root: Element | Document) => {

@@ -3,6 +3,8 @@ import { BRAND } from '../../widgets/core/env';
 import { AppRegistry } from './accounts/apps';
 import { accountService } from './accounts/routes';
 import { AccountStore } from './accounts/store';
+import { chatService } from './chat';
+import type { ChatStore } from './chat/store';
 import { type Db, openDatabase } from './db/connection';
 import { FeedbackStore } from './feedback/feedback-store';
 import { ContentStore } from './portal/content-store';
@@ -22,6 +24,9 @@ export interface EmbeddedBackend {
   content: ContentStore;
   search: SearchStore;
   feedback: FeedbackStore;
+  /** The built-in chat service (`/api/chat`, `/chat/agent`); mounted before the portal API. */
+  chatRoutes: Router;
+  chat: ChatStore;
   close(): void;
 }
 
@@ -33,6 +38,7 @@ export function createEmbeddedBackend(options: {
   dataDir: string;
   signInAttempts?: number;
   feedbackLimit?: number;
+  chat?: { agentPassword?: string; partnerOrigins?: readonly string[]; messagesPerMinute?: number };
 }): EmbeddedBackend {
   const db = openDatabase(options.dataDir);
   const apps = new AppRegistry();
@@ -40,6 +46,7 @@ export function createEmbeddedBackend(options: {
   const content = new ContentStore(db);
   const search = new SearchStore(db);
   const feedback = new FeedbackStore(db);
+  const chat = chatService({ db, accounts, content, ...options.chat });
   return {
     db,
     apps,
@@ -64,6 +71,8 @@ export function createEmbeddedBackend(options: {
       showDemoAccounts: true,
       signInAttempts: options.signInAttempts,
     }),
+    chatRoutes: chat.routes,
+    chat: chat.store,
     close: () => db.close(),
   };
 }

@@ -54,7 +54,9 @@ interface Call {
   status?: number;
   auth?: () => string;
   body?: unknown;
+  headers?: Record<string, string>;
 }
+const chatVisitor = { 'X-Chat-Visitor': 'openapi-conformance-visitor-01' };
 const calls: Call[] = [
   { template: '/api/common/index', method: 'get', url: '/api/common/index' },
   { template: '/api/wjUrl', method: 'get', url: '/api/wjUrl' },
@@ -202,6 +204,34 @@ const calls: Call[] = [
     status: 400,
   },
   { template: '/api/guc/view/token/hub', method: 'get', url: '/api/guc/view/token/hub', status: 400 },
+  { template: '/api/chat/cards/{key}', method: 'get', url: '/api/chat/cards/P2025001' },
+  { template: '/api/chat/cards/{key}', method: 'get', url: '/api/chat/cards/P0000000', status: 404 },
+  {
+    template: '/api/chat/messages',
+    method: 'post',
+    url: '/api/chat/messages',
+    headers: chatVisitor,
+    body: { kind: 'text', text: '你好', clientId: 'openapi-0001' },
+  },
+  {
+    template: '/api/chat/messages',
+    method: 'post',
+    url: '/api/chat/messages',
+    headers: chatVisitor,
+    body: { kind: 'text', text: '字'.repeat(501) },
+    status: 400,
+  },
+  { template: '/api/chat/messages', method: 'get', url: '/api/chat/messages', headers: chatVisitor },
+  { template: '/api/chat/messages', method: 'get', url: '/api/chat/messages', status: 400 },
+  { template: '/api/chat/metadata', method: 'post', url: '/api/chat/metadata', auth: () => token, body: {} },
+  { template: '/api/chat/metadata', method: 'post', url: '/api/chat/metadata', headers: chatVisitor, status: 401 },
+  {
+    template: '/api/chat/events',
+    method: 'get',
+    url: '/api/chat/events',
+    headers: { ...chatVisitor, Origin: 'http://not-a-partner.example' },
+    status: 403,
+  },
 ];
 
 describe('OpenAPI conformance', () => {
@@ -246,7 +276,7 @@ describe('OpenAPI conformance', () => {
   for (const call of calls) {
     const expected = call.status ?? 200;
     it(`${call.method.toUpperCase()} ${typeof call.url === 'string' ? call.url : call.template} answers ${expected} as documented`, async () => {
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...call.headers };
       if (call.auth) headers.Authorization = `Bearer ${call.auth()}`;
       if (call.body !== undefined) headers['Content-Type'] = 'application/json';
       const res = await request(portal.port, typeof call.url === 'string' ? call.url : call.url(), {

@@ -49,6 +49,13 @@ const companyHeader = {
   schema: str,
   description: '调用方企业；非本企业则 403，0 表示无',
 };
+const chatVisitor = {
+  name: 'X-Chat-Visitor',
+  in: 'header',
+  required: false,
+  schema: str,
+  description: '匿名访客在浏览器中保存的随机标识（22 到 64 位）；带有效登录令牌时以令牌为准',
+};
 const paging = [query('page', int), query('pageSize', int)];
 
 const read = (summary: string, schema: Schema, parameters: unknown[] = [], notFound = false) => ({
@@ -216,6 +223,29 @@ export const openApiDocument = {
         companyId: { type: ['integer', 'null'] },
         companyName: { type: ['string', 'null'] },
         potalStatus: bool,
+      }),
+      ChatCard: obj({ picUrl: str, title: str, description: str, url: str }, ['picUrl', 'title', 'description']),
+      ChatMessage: obj(
+        {
+          id: int,
+          conversationId: int,
+          sender: { enum: ['visitor', 'agent'] },
+          kind: { enum: ['text', 'card', 'metadata'] },
+          text: str,
+          card: ref('ChatCard'),
+          metadata: obj({ name: str, mobile: str }),
+          clientId: { type: ['string', 'null'] },
+          createdAt: int,
+        },
+        ['id', 'conversationId', 'sender', 'kind', 'clientId', 'createdAt'],
+      ),
+      ConsoleChatCard: obj({
+        type: { enum: [1, 2] },
+        associationNo: str,
+        name: str,
+        introduction: str,
+        backgroundType: int,
+        backgroundUrl: str,
       }),
     },
   },
@@ -422,6 +452,51 @@ export const openApiDocument = {
         summary: '跨域令牌同步框架（HTML，仅登记的来源可嵌入）',
         parameters: [query('appId', str, true)],
         responses: { 200: { description: 'HTML' }, 400: failure },
+      },
+    },
+    '/api/chat/cards/{key}': read(
+      '在线客服卡片（产品 1 / 解决方案 2，按 associationNo）',
+      envelope(ref('ConsoleChatCard')),
+      [path('key')],
+      true,
+    ),
+    '/api/chat/messages': {
+      get: {
+        summary: '访客的聊天记录（X-Chat-Visitor 或登录令牌识别访客）',
+        parameters: [chatVisitor, query('after', int)],
+        responses: {
+          200: answer(
+            envelope(
+              obj({
+                conversationId: { type: ['integer', 'null'] },
+                agentOnline: bool,
+                messages: arrayOf(ref('ChatMessage')),
+              }),
+            ),
+          ),
+          400: failure,
+          403: failure,
+        },
+      },
+      post: {
+        summary: '访客发送消息（文字不超过 500 字，或卡片；同一 clientId 只存一次；限速）',
+        parameters: [chatVisitor],
+        requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
+        responses: { 200: answer(envelope(ref('ChatMessage'))), 400: failure, 403: failure, 429: failure },
+      },
+    },
+    '/api/chat/metadata': {
+      post: {
+        summary: '登录访客的姓名和手机号（取自登录账号，只发一次）',
+        security: bearer,
+        responses: { 200: answer(envelope(obj({ sent: bool }))), 401: failure },
+      },
+    },
+    '/api/chat/events': {
+      get: {
+        summary: '实时消息流（Server-Sent Events；Last-Event-ID 之后的消息，再推送新消息和客服在线状态）',
+        parameters: [chatVisitor, { name: 'Last-Event-ID', in: 'header', required: false, schema: str }],
+        responses: { 200: { description: 'text/event-stream：message（id 为消息 id）、presence' }, 403: failure },
       },
     },
     '/api/guc/protocol/oauth2/logout': {

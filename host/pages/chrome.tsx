@@ -21,6 +21,17 @@ export interface ChromeContext {
   friendlyLinks: FriendlyLink[];
 }
 
+/**
+ * Elements whose code can wait (their `load-on`, see widgets/loader/deferred.ts):
+ * the footer and floating buttons are complete as server markup; the agreement
+ * dialog has nothing to show a visitor. Their code is not preloaded either.
+ */
+export const LOAD_ON: Record<string, 'visible' | 'interaction' | 'signed-in'> = {
+  'portal-footer': 'visible',
+  'portal-float-buttons': 'interaction',
+  'portal-agreement-dialog': 'signed-in',
+};
+
 const css = (context: ChromeContext, file: string) => context.assets.elementStyles[file] ?? '';
 
 export function SiteHeader({ context }: { context: ChromeContext }) {
@@ -58,6 +69,7 @@ export function SiteFooter({ context }: { context: ChromeContext }) {
   return (
     <ShadowElement
       tag="portal-footer"
+      attributes={{ 'load-on': LOAD_ON['portal-footer'] }}
       css={css(context, 'footer.css')}
       noscriptCss={css(context, 'footer.noscript.css')}
     >
@@ -74,7 +86,11 @@ export function SiteFooter({ context }: { context: ChromeContext }) {
 
 export function FloatButtons({ context }: { context: ChromeContext }) {
   return (
-    <ShadowElement tag="portal-float-buttons" css={css(context, 'float-buttons.css')}>
+    <ShadowElement
+      tag="portal-float-buttons"
+      attributes={{ 'load-on': LOAD_ON['portal-float-buttons'] }}
+      css={css(context, 'float-buttons.css')}
+    >
       <FloatButtonsView lang={context.lang} />
     </ShadowElement>
   );

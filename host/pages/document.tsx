@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { loadWhen } from '../../widgets/elements';
 import { site } from '../data/site';
 import { preloadsFor } from './assets';
-import { CertifyBar, type ChromeContext, FloatButtons, SiteFooter, SiteHeader, TopicHeader } from './chrome';
+import { CertifyBar, type ChromeContext, FloatButtons, LOAD_ON, SiteFooter, SiteHeader, TopicHeader } from './chrome';
 import { ServerStateScript } from './server-state';
 
 /** Everything a page is rendered from besides its own content. */
@@ -81,9 +80,10 @@ function Document({
         {head}
         <style dangerouslySetInnerHTML={{ __html: context.assets.css }} />
         <script src="/widgets/portal.js" async />
+        {chrome && layout === 'default' && <script src="/widgets/chat.js" async />}
         {preloadsFor(
           context.assets.manifest,
-          elements.filter((tag) => !loadWhen[tag]),
+          elements.filter((tag) => !LOAD_ON[tag]),
         ).map((href) => (
           <link rel="modulepreload" href={href} key={href} />
         ))}
@@ -99,8 +99,9 @@ function Document({
         {children}
         {chrome && <SiteFooter context={context} />}
         {chrome && layout === 'default' && <FloatButtons context={context} />}
+        {chrome && layout === 'default' && <portal-chat-launcher />}
         {(layout === 'default' || layout === 'topic') && <portal-cookie-notice />}
-        {chrome && (layout === 'default' || layout === 'order') && <portal-agreement-dialog />}
+        {chrome && (layout === 'default' || layout === 'order') && <portal-agreement-dialog load-on="signed-in" />}
         <ServerStateScript
           state={{ theme: context.theme, pageCommon: context.pageCommon, friendlyLinks: context.friendlyLinks }}
         />

@@ -24,6 +24,7 @@ export async function startTestPortal(
     feedbackLimit?: number;
     dataDir?: string;
     pageCache?: PageCacheOptions | false;
+    chat?: { agentPassword?: string; partnerOrigins?: string[]; messagesPerMinute?: number };
   } = {},
 ): Promise<TestPortal> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
@@ -31,6 +32,7 @@ export async function startTestPortal(
     dataDir,
     signInAttempts: options.signInAttempts,
     feedbackLimit: options.feedbackLimit,
+    chat: options.chat,
   });
   const { server, port } = await listen(
     createApp({

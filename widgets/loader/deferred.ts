@@ -1,6 +1,6 @@
 /**
- * When an element's code is needed. Most elements load as soon as their tag
- * appears; a few wait: `visible` until they come near the viewport,
+ * When an element's code is needed, as its `load-on` attribute says. Most
+ * elements load as soon as their tag appears; with `load-on` they wait: `visible` until they come near the viewport,
  * `interaction` until the visitor points at, touches or focuses them (both
  * complete as server-rendered markup, and a click that arrives before the code
  * is replayed once the element is ready, so nothing the visitor does is lost),
@@ -23,6 +23,7 @@ export function whenNeeded(element: Element, when: LoadWhen, load: () => Promise
       .then((user) => user && load());
     return;
   }
+  if (when !== 'visible' && when !== 'interaction') return void load();
   let started: Promise<unknown> | undefined;
   let observer: IntersectionObserver | undefined;
   const start = () => {

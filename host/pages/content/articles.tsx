@@ -1,6 +1,6 @@
 import type { ContentSource } from '../../data/content';
 import { type PageContext, renderDocument } from '../document';
-import { Breadcrumb, Card, type CardProps, CategoryLinks, DetailHead, day, Pagination } from './parts';
+import { Breadcrumb, Card, type CardProps, CategoryLinks, ConsultButton, DetailHead, day, Pagination } from './parts';
 import { RichText } from './rich-text';
 
 type Solutions = Awaited<ReturnType<ContentSource['solutions']>>;
@@ -67,6 +67,7 @@ export function renderSolutionDetail(context: PageContext, solution: Solution): 
         <main id="main" className="page">
           <Breadcrumb trail={[{ label: '解决方案', href: '/solution' }, { label: solution.title }]} />
           <DetailHead eyebrow={solution.industry} title={solution.title} lead={solution.summary} />
+          <ConsultButton associationNo={solution.associationNo} />
           <section aria-labelledby="pain">
             <h2 id="pain">行业痛点</h2>
             <ul>

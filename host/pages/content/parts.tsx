@@ -116,3 +116,17 @@ export const yuan = (fen: number) => `¥${(fen / 100).toLocaleString('zh-CN', { 
 
 /** The date part of an ISO time, as 2026-03-18. */
 export const day = (iso: string) => iso.slice(0, 10);
+
+/**
+ * "Consult": opens the online chat with this product's or solution's card. It
+ * does nothing without scripts, so it stays hidden until the chat launcher shows it.
+ */
+export function ConsultButton({ associationNo }: { associationNo: string }) {
+  return (
+    <p className="consult">
+      <button type="button" className="button" data-portal-chat-open="" data-portal-chat-card={associationNo} hidden>
+        在线咨询
+      </button>
+    </p>
+  );
+}

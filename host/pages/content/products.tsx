@@ -1,6 +1,6 @@
 import type { ContentSource } from '../../data/content';
 import { type PageContext, renderDocument } from '../document';
-import { Breadcrumb, Card, CategoryLinks, DetailHead, Pagination, yuan } from './parts';
+import { Breadcrumb, Card, CategoryLinks, ConsultButton, DetailHead, Pagination, yuan } from './parts';
 import { RichText } from './rich-text';
 
 type Products = Awaited<ReturnType<ContentSource['products']>>;
@@ -74,6 +74,7 @@ export function renderProductDetail(context: PageContext, product: Product): str
             ]}
           />
           <DetailHead eyebrow={product.categoryName} title={product.name} lead={product.summary} />
+          <ConsultButton associationNo={product.associationNo} />
           <section aria-labelledby="highlights">
             <h2 id="highlights">产品亮点</h2>
             <ul className="highlights">

@@ -5,6 +5,7 @@ import { seedContent } from './0003-seed';
 import { certification } from './0004-certification';
 import { searchAndFeedback } from './0005-search-feedback';
 import { orders } from './0006-orders';
+import { chat } from './0007-chat';
 
 /** Every migration, in order. Add new ones at the end; never edit an applied one. */
 export const migrations: readonly Migration[] = [
@@ -14,4 +15,5 @@ export const migrations: readonly Migration[] = [
   certification,
   searchAndFeedback,
   orders,
+  chat,
 ];

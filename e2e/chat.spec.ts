@@ -1,0 +1,297 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type PortalProcess, startPortalProcess } from './portal-process';
+
+/**
+ * The online customer service end to end, on a portal of its own that lists one
+ * partner origin (a test-owned page with a strict CSP) and has an agent password.
+ */
+const AGENT_PASSWORD = 'Agent-e2e-2026';
+let portal: PortalProcess;
+let partner: Server;
+let stranger: Server;
+let partnerUrl: string;
+let strangerUrl: string;
+let agent: APIRequestContext;
+
+/** A page on another origin with nothing but the one tag, under a CSP that allows only the portal. */
+function partnerPage(portalUrl: string): Server {
+  return createServer((_req, res) => {
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': `default-src 'self'; script-src ${portalUrl}; style-src ${portalUrl}; img-src ${portalUrl}; connect-src ${portalUrl}`,
+    });
+    res.end(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>合作伙伴</title>
+      <script src="${portalUrl}/widgets/chat.js" data-position="left" async></script></head>
+      <body><main><h1>合作伙伴页面</h1></main></body></html>`);
+  });
+}
+
+const listen = (server: Server) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, 'localhost', () => resolve(`http://localhost:${(server.address() as AddressInfo).port}/`)),
+  );
+
+// One portal for the file, several pages per test (visitor, inbox): more time than the default.
+test.describe.configure({ mode: 'default', timeout: 60_000 });
+
+test.beforeAll(async () => {
+  // The partner's address must be known before the portal starts: it is configuration.
+  partner = createServer();
+  partnerUrl = await listen(partner);
+  stranger = createServer();
+  strangerUrl = await listen(stranger);
+  portal = await startPortalProcess(3, {
+    env: { CHAT_AGENT_PASSWORD: AGENT_PASSWORD, CHAT_PARTNER_ORIGINS: new URL(partnerUrl).origin },
+  });
+  partner.on('request', partnerPage(portal.url).listeners('request')[0] as never);
+  stranger.on('request', partnerPage(portal.url).listeners('request')[0] as never);
+  agent = await playwrightRequest.newContext({ baseURL: portal.url, extraHTTPHeaders: { Origin: portal.url } });
+  const signIn = await agent.post('/chat/agent/login', { form: { password: AGENT_PASSWORD }, maxRedirects: 0 });
+  expect(signIn.status()).toBe(303);
+});
+
+// Visitors here have agreed to cookies: the notice would cover the launcher.
+test.beforeEach(async ({ context }) => {
+  await context.addCookies([{ name: 'cookie-agree', value: 'true', url: portal.url }]);
+});
+
+test.afterAll(async () => {
+  await agent?.dispose();
+  partner?.close();
+  stranger?.close();
+  await portal?.stop();
+});
+
+interface Conversation {
+  id: number;
+  name: string | null;
+  last: { text?: string } | null;
+}
+interface Message {
+  id: number;
+  sender: string;
+  kind: string;
+  text?: string;
+  card?: { title: string; url?: string };
+  metadata?: { name: string };
+}
+
+async function conversationWith(text: string): Promise<Conversation> {
+  let found: Conversation | undefined;
+  await expect
+    .poll(async () => {
+      const list = (await (await agent.get('/chat/agent/api/conversations')).json()).result as Conversation[];
+      for (const conversation of list) {
+        const messages = await messagesOf(conversation.id);
+        if (messages.some((m) => m.text === text)) found = conversation;
+      }
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found as Conversation;
+}
+
+const messagesOf = async (id: number) =>
+  (await (await agent.get(`/chat/agent/api/conversations/${id}/messages`)).json()).result as Message[];
+
+async function reply(id: number, text: string) {
+  const res = await agent.post(`/chat/agent/api/conversations/${id}/messages`, { data: { text } });
+  expect(res.status()).toBe(200);
+}
+
+const launcherButton = (page: Page) => page.locator('portal-chat-launcher').locator('button.launcher');
+const panel = (page: Page) => page.getByRole('dialog', { name: '在线客服' });
+
+async function say(page: Page, text: string) {
+  await panel(page).getByRole('textbox', { name: '输入消息' }).fill(text);
+  await panel(page).getByRole('textbox', { name: '输入消息' }).press('Enter');
+}
+
+test('a visitor on a product page consults, the agent sees the card and replies, the badge counts unread messages, a reload keeps it all', async ({
+  page,
+  problems,
+}) => {
+  const chunks: string[] = [];
+  page.on('request', (request) => chunks.push(request.url()));
+  await page.goto(`${portal.url}/product/P2025001`);
+  await expect(launcherButton(page)).toHaveAttribute('aria-label', '在线客服');
+  // Before the chat is opened, only the launcher is loaded.
+  expect(chunks.filter((url) => /\/chunks\/builtin-/.test(url))).toEqual([]);
+
+  await page.getByRole('button', { name: '在线咨询' }).click();
+  await expect(panel(page)).toBeVisible();
+  await expect(panel(page).getByRole('textbox', { name: '输入消息' })).toBeFocused();
+  await say(page, '你好，想了解设备物联平台的价格');
+  await expect(panel(page).getByText('你好，想了解设备物联平台的价格')).toBeVisible();
+
+  const conversation = await conversationWith('你好，想了解设备物联平台的价格');
+  const card = (await messagesOf(conversation.id)).find((m) => m.kind === 'card');
+  expect(card?.card?.url).toBe(`${portal.url}/product/P2025001`);
+  const productName = card?.card?.title ?? '';
+  await expect(panel(page).locator('.card', { hasText: productName })).toHaveAttribute('href', card?.card?.url ?? '');
+
+  // The agent's inbox shows the card and replies live.
+  const inbox = await page.context().browser()!.newPage();
+  await inbox.goto(`${portal.url}/chat/agent`);
+  await inbox.getByLabel('客服密码').fill(AGENT_PASSWORD);
+  await inbox.getByRole('button', { name: '登录' }).click();
+  await inbox.getByRole('button', { name: new RegExp(`访客 ${conversation.id}`) }).click();
+  await expect(inbox.locator('.card', { hasText: productName })).toBeVisible();
+  await expect(panel(page).getByText('客服在线')).toBeVisible();
+  await inbox.getByLabel('回复').fill('您好，<b>基础版</b>每月 999 元');
+  await inbox.getByRole('button', { name: '发送回复' }).click();
+  await expect(panel(page).getByText('您好，<b>基础版</b>每月 999 元')).toBeVisible();
+
+  // Closed: each reply counts; opened: the count resets.
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toBeHidden();
+  await expect(launcherButton(page)).toBeFocused();
+  const counts: number[] = [];
+  await page.exposeFunction('recordUnread', (count: number) => counts.push(count));
+  await page.evaluate(() =>
+    document.addEventListener('portal-chat-unread-changed', (e) =>
+      (window as unknown as { recordUnread(n: number): void }).recordUnread(e.detail.count),
+    ),
+  );
+  await reply(conversation.id, '请问贵司有多少台设备？');
+  await reply(conversation.id, '我们也可以安排演示。');
+  await expect(launcherButton(page)).toHaveAttribute('aria-label', '在线客服，2 条未读消息');
+  await expect(page.locator('portal-chat-launcher').locator('.badge')).toHaveText('2');
+  await launcherButton(page).click();
+  await expect(panel(page).getByText('我们也可以安排演示。')).toBeVisible();
+  await expect(page.locator('portal-chat-launcher').locator('.badge')).toBeHidden();
+  expect(counts).toEqual([1, 2, 0]);
+
+  // A reload keeps the conversation, each message once, and nothing unread.
+  await page.reload();
+  await expect(launcherButton(page)).toHaveAttribute('aria-label', '在线客服');
+  await launcherButton(page).click();
+  await expect(panel(page).getByText('我们也可以安排演示。')).toBeVisible();
+  await expect(panel(page).getByText('你好，想了解设备物联平台的价格')).toHaveCount(1);
+  await expect(panel(page).locator('.card')).toHaveCount(1);
+  await inbox.close();
+  expect(problems.errors).toEqual([]);
+});
+
+test('a dropped connection loses no message and shows none twice', async ({ page, context }) => {
+  await page.goto(`${portal.url}/home`);
+  await launcherButton(page).click();
+  await say(page, '断网前的消息');
+  const conversation = await conversationWith('断网前的消息');
+  await expect(panel(page).getByText('断网前的消息')).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(panel(page).getByRole('status')).toHaveText('网络已断开，正在重新连接…');
+  await reply(conversation.id, '断网期间的回复一');
+  await reply(conversation.id, '断网期间的回复二');
+  await say(page, '断网期间发出的消息');
+  await expect(panel(page).getByText('发送中…')).toBeVisible();
+  await context.setOffline(false);
+
+  for (const text of ['断网期间的回复一', '断网期间的回复二', '断网期间发出的消息'])
+    await expect(panel(page).getByText(text)).toHaveCount(1);
+  await expect(panel(page).getByText('发送中…')).toHaveCount(0);
+  const stored = (await messagesOf(conversation.id)).map((m) => m.text);
+  expect(stored.filter((text) => text === '断网期间发出的消息')).toHaveLength(1);
+});
+
+test('metadata of a signed-in visitor goes to the agent once', async ({ page }) => {
+  const { accessToken } = await signInAs('demo');
+  await page.addInitScript((token) => {
+    localStorage.setItem(
+      'portal.guc.tokens',
+      JSON.stringify({ accessToken: token, refreshToken: 'x', expiresAt: Date.now() + 3_600_000 }),
+    );
+  }, accessToken);
+  const metadataCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/chat/metadata')) metadataCalls.push(request.postData() ?? '');
+  });
+  await page.goto(`${portal.url}/home`);
+  await expect(page.locator('portal-login').getByRole('link', { name: /张明/ }).first()).toBeVisible();
+  await launcherButton(page).click();
+  await say(page, '登录用户的咨询');
+  await page.keyboard.press('Escape');
+  await launcherButton(page).click();
+  await page.keyboard.press('Escape');
+  await launcherButton(page).click();
+  const conversation = await conversationWith('登录用户的咨询');
+  await expect(panel(page).getByText('已向客服提供您的姓名和手机号')).toHaveCount(1);
+  const metadata = (await messagesOf(conversation.id)).filter((m) => m.kind === 'metadata');
+  expect(metadata).toHaveLength(1);
+  expect(conversation.name).toBe(metadata[0]?.metadata?.name);
+  // The page sent it once (the service would also ignore a repeat).
+  expect(metadataCalls).toHaveLength(1);
+  expect(JSON.parse(metadataCalls[0] ?? '{}')).toMatchObject({ name: '张明' });
+});
+
+test('a partner page on another origin with a strict CSP embeds the chat with one script tag and chats', async ({
+  page,
+  problems,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto(partnerUrl);
+  await expect(launcherButton(page)).toBeVisible();
+  const box = await launcherButton(page).boundingBox();
+  expect(box && box.x < 200).toBe(true); // data-position="left"
+  await launcherButton(page).click();
+  await say(page, '来自合作伙伴页面的咨询');
+  const conversation = await conversationWith('来自合作伙伴页面的咨询');
+  await reply(conversation.id, '收到，马上为您解答');
+  await expect(panel(page).getByText('收到，马上为您解答')).toBeVisible();
+  expect(violations).toEqual([]);
+  expect(problems.errors).toEqual([]);
+});
+
+test('a message over the limit gets a clear error, from the panel and from the service', async ({ page }) => {
+  await page.goto(`${portal.url}/home`);
+  await launcherButton(page).click();
+  await say(page, '长'.repeat(501));
+  await expect(panel(page).getByRole('alert')).toHaveText('消息不能超过 500 个字');
+  const answer = await page.evaluate(async (base) => {
+    const response = await fetch(`${base}/api/chat/messages`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Chat-Visitor': localStorage.getItem('portal.chat.visitor') ?? '',
+      },
+      body: JSON.stringify({ kind: 'text', text: '长'.repeat(501) }),
+    });
+    return { status: response.status, body: await response.json() };
+  }, portal.url);
+  expect(answer).toMatchObject({ status: 400, body: { msg: '消息不能超过 500 个字' } });
+});
+
+test('an origin not on the list is refused', async ({ page }) => {
+  const refusals: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/chat/')) refusals.push(response.status());
+  });
+  await page.goto(strangerUrl);
+  await launcherButton(page).click();
+  await expect(panel(page).getByRole('alert')).toHaveText('该网站未获准使用在线客服');
+  await expect(panel(page).getByRole('button', { name: '发送' })).toBeDisabled();
+  expect(refusals).toContain(403);
+});
+
+async function signInAs(username: string): Promise<{ accessToken: string }> {
+  const api = await playwrightRequest.newContext({ baseURL: portal.url });
+  const redirectUri = `${portal.url}/home`;
+  const signIn = await api.post('/api/guc/protocol/oauth2/auth', {
+    form: { username, password: 'Demo@2026', appId: '9090', redirectUri },
+    maxRedirects: 0,
+  });
+  const code = new URL(signIn.headers().location ?? '').searchParams.get('code') ?? '';
+  const exchange = await api.get(
+    `/api/guc/protocol/oauth2/token/by-code?${new URLSearchParams({ code, appId: '9090', redirectUri })}`,
+  );
+  const tokens = (await exchange.json()).result;
+  await api.dispose();
+  return tokens;
+}

@@ -1,0 +1,130 @@
+import cookieParser from 'cookie-parser';
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ApiFailure, apiErrors, forbidden, notFound, ok, unauthorized } from '../envelope';
+import { renderAgentInbox, renderAgentSignIn } from './agent-pages';
+import { AGENT_COOKIE, AGENT_SESSION_MS, AgentSessions } from './agent-session';
+import type { ChatHub } from './hub';
+import { ownOrigin } from './origins';
+import * as schemas from './schemas';
+import { lastEventId, openEventStream } from './sse';
+import type { ChatStore } from './store';
+import { parseChat } from './visitor-routes';
+
+export interface AgentRoutesOptions {
+  store: ChatStore;
+  hub: ChatHub;
+  /** Without a password the inbox is closed. */
+  password?: string;
+  signInAttempts?: number;
+}
+
+const cookieOptions = {
+  httpOnly: true,
+  sameSite: 'strict' as const,
+  path: '/chat/agent',
+  maxAge: AGENT_SESSION_MS,
+};
+
+const sendPage = (res: Response, html: string, status = 200) =>
+  res.status(status).type('html').setHeader('Cache-Control', 'no-store').send(html);
+
+/** Changes come from the inbox's own pages only (the cookie is SameSite too). */
+function sameOrigin(req: Request, _res: Response, next: NextFunction) {
+  if (req.get('Origin') !== ownOrigin(req)) return next(forbidden('请从客服工作台操作'));
+  next();
+}
+
+const conversationId = (req: Request) => {
+  const id = String(req.params.id ?? '');
+  if (!/^[1-9]\d{0,12}$/.test(id)) throw notFound('没有这个会话');
+  return Number(id);
+};
+
+/** The agent inbox at `/chat/agent`: sign-in, conversations, live replies. */
+export function agentRoutes({ store, hub, password, signInAttempts }: AgentRoutesOptions): Router {
+  const router = Router();
+  if (!password) {
+    router.use('/chat/agent', (_req, res) =>
+      sendPage(res, renderAgentSignIn(res.locals.cspNonce, '客服工作台未启用：请设置 CHAT_AGENT_PASSWORD。'), 503),
+    );
+    return router;
+  }
+  const sessions = new AgentSessions(password);
+  router.use('/chat/agent', cookieParser());
+  const signedIn = (req: Request) => sessions.valid(req.cookies?.[AGENT_COOKIE]);
+
+  router.get('/chat/agent', (req, res) =>
+    sendPage(res, signedIn(req) ? renderAgentInbox(res.locals.cspNonce) : renderAgentSignIn(res.locals.cspNonce)),
+  );
+
+  const signInLimiter = rateLimit({
+    windowMs: 10 * 60_000,
+    limit: signInAttempts ?? 5,
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
+    handler: (_req, res) =>
+      sendPage(res, renderAgentSignIn(res.locals.cspNonce, '尝试次数过多，请 10 分钟后再试。'), 429),
+  });
+  router.post(
+    '/chat/agent/login',
+    sameOrigin,
+    express.urlencoded({ extended: false, limit: '2kb' }),
+    signInLimiter,
+    (req, res) => {
+      const candidate = typeof req.body?.password === 'string' ? req.body.password : '';
+      if (!sessions.checkPassword(candidate))
+        return sendPage(res, renderAgentSignIn(res.locals.cspNonce, '密码不正确。'), 401);
+      res.cookie(AGENT_COOKIE, sessions.issue(), cookieOptions);
+      res.redirect(303, '/chat/agent');
+    },
+  );
+  router.post('/chat/agent/logout', sameOrigin, (_req, res) => {
+    res.clearCookie(AGENT_COOKIE, { ...cookieOptions, maxAge: undefined });
+    res.redirect(303, '/chat/agent');
+  });
+
+  const api = Router();
+  api.use((req, _res, next) => next(signedIn(req) ? undefined : unauthorized('请先登录客服工作台')));
+  api.use(express.json({ limit: '8kb' }));
+  api.get('/conversations', (_req, res) => ok(res, store.conversations()));
+  api.get('/conversations/:id/messages', (req, res) => {
+    const id = conversationId(req);
+    if (!store.conversation(id)) throw notFound('没有这个会话');
+    ok(res, store.messages(id));
+  });
+  api.post('/conversations/:id/messages', sameOrigin, (req, res) => {
+    const id = conversationId(req);
+    if (!store.conversation(id)) throw notFound('没有这个会话');
+    const body = parseChat(schemas.agentMessage, req.body);
+    const { message, created } = store.add(id, 'agent', { text: body.text }, body.clientId ?? null);
+    if (created) hub.publish(message);
+    ok(res, message);
+  });
+  api.post('/conversations/:id/read', sameOrigin, (req, res) => {
+    const id = conversationId(req);
+    store.markRead(id, parseChat(schemas.readBody, req.body).messageId);
+    ok(res, true);
+  });
+  /** Every new message of every conversation, resumed after `Last-Event-ID`. */
+  api.get('/events', (req, res) => {
+    const stream = openEventStream(req, res);
+    let sent = lastEventId(req);
+    const deliver = (message: { id: number }) => {
+      if (message.id <= sent) return;
+      sent = message.id;
+      stream.send('message', message, message.id);
+    };
+    stream.onClose(hub.onAny(deliver));
+    stream.onClose(hub.agentJoined());
+    for (const message of store.messagesSince(sent)) deliver(message);
+  });
+  api.all('/{*rest}', () => {
+    throw new ApiFailure(404, 'E0404', '接口不存在');
+  });
+  api.use(apiErrors);
+  router.use('/chat/agent/api', api);
+  return router;
+}

@@ -1,0 +1,42 @@
+import { Router } from 'express';
+import type { AccountStore } from '../accounts/store';
+import type { Db } from '../db/connection';
+import type { ContentStore } from '../portal/content-store';
+import { agentRoutes } from './agent-routes';
+import { ChatHub } from './hub';
+import { ChatStore } from './store';
+import { visitorRoutes } from './visitor-routes';
+
+export interface ChatServiceOptions {
+  db: Db;
+  accounts: AccountStore;
+  content: ContentStore;
+  /** Partner origins whose pages may use the chat. */
+  partnerOrigins?: readonly string[];
+  /** The agent inbox's password; without one the inbox is closed. */
+  agentPassword?: string;
+  messagesPerMinute?: number;
+}
+
+/**
+ * The built-in online customer service: the visitors' API and live stream at
+ * `/api/chat`, and the agent inbox at `/chat/agent`.
+ */
+export function chatService(options: ChatServiceOptions): { routes: Router; store: ChatStore; hub: ChatHub } {
+  const store = new ChatStore(options.db);
+  const hub = new ChatHub();
+  const routes = Router();
+  routes.use(
+    '/api/chat',
+    visitorRoutes({
+      store,
+      hub,
+      accounts: options.accounts,
+      content: options.content,
+      partnerOrigins: options.partnerOrigins ?? [],
+      messagesPerMinute: options.messagesPerMinute,
+    }),
+  );
+  routes.use(agentRoutes({ store, hub, password: options.agentPassword }));
+  return { routes, store, hub };
+}

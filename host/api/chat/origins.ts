@@ -1,0 +1,41 @@
+import type { NextFunction, Request, Response } from 'express';
+import { ApiFailure } from '../envelope';
+
+/** The origin this request was made to: PORTAL_PUBLIC_ORIGIN behind a proxy, else the Host it names. */
+export function ownOrigin(req: Request): string {
+  return process.env.PORTAL_PUBLIC_ORIGIN?.replace(/\/$/, '') ?? `${req.protocol}://${req.get('host')}`;
+}
+
+/**
+ * Only the portal's own pages and the partner origins in the configuration may
+ * use the chat. CORS alone would only hide the answer from other origins, while a
+ * message would still be stored: so any other `Origin` is refused outright, with
+ * CORS headers on the refusal itself, so the widget on that page can say why
+ * instead of retrying a "network error" forever.
+ */
+export function allowOrigins(partnerOrigins: readonly string[]) {
+  const partners = new Set(partnerOrigins);
+  const allowed = (req: Request) => {
+    const origin = req.get('Origin');
+    return origin === undefined || origin === ownOrigin(req) || partners.has(origin);
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
+    const origin = req.get('Origin');
+    if (origin) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.vary('Origin');
+    }
+    if (req.method === 'OPTIONS') {
+      // The preflight only asks; the request that follows is checked below.
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST');
+      res.setHeader(
+        'Access-Control-Allow-Headers',
+        'Authorization, Content-Type, Cache-Control, Last-Event-ID, X-Chat-Visitor, companyId',
+      );
+      res.setHeader('Access-Control-Max-Age', '600');
+      return void res.status(204).end();
+    }
+    if (!allowed(req)) return next(new ApiFailure(403, 'E0403', '该网站未获准使用在线客服'));
+    next();
+  };
+}

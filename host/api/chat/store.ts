@@ -1,0 +1,233 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/connection';
+
+export type Sender = 'visitor' | 'agent';
+export type MessageKind = 'text' | 'card' | 'metadata';
+
+/** A product or solution card (SPEC §3 cardInfo), with the page it links to. */
+export interface ChatCard {
+  picUrl: string;
+  title: string;
+  description: string;
+  url?: string;
+}
+
+export interface VisitorMetadata {
+  name: string;
+  mobile: string;
+}
+
+/** A message as the widgets and the agent inbox receive it. */
+export interface ChatMessage {
+  id: number;
+  conversationId: number;
+  sender: Sender;
+  kind: MessageKind;
+  text?: string;
+  card?: ChatCard;
+  metadata?: VisitorMetadata;
+  clientId: string | null;
+  createdAt: number;
+}
+
+/** Who is chatting: an anonymous visitor (its secret id) or a signed-in user. */
+export type Visitor = { kind: 'anonymous'; secret: string } | { kind: 'user'; userId: number };
+
+export interface ConversationSummary {
+  id: number;
+  signedIn: boolean;
+  name: string | null;
+  mobile: string | null;
+  origin: string;
+  createdAt: number;
+  updatedAt: number;
+  unread: number;
+  last: ChatMessage | null;
+}
+
+interface MessageRow {
+  id: number;
+  conversation_id: number;
+  sender: Sender;
+  kind: MessageKind;
+  body: string;
+  client_id: string | null;
+  created_at: number;
+}
+
+interface ConversationRow {
+  id: number;
+  visitor_hash: string | null;
+  user_id: number | null;
+  visitor_name: string | null;
+  visitor_mobile: string | null;
+  origin: string;
+  created_at: number;
+  updated_at: number;
+  agent_read_id: number;
+}
+
+/** The visitor's secret is kept only as a hash: the database alone cannot impersonate anyone. */
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+
+function toMessage(row: MessageRow): ChatMessage {
+  const base = {
+    id: row.id,
+    conversationId: row.conversation_id,
+    sender: row.sender,
+    kind: row.kind,
+    clientId: row.client_id,
+    createdAt: row.created_at,
+  };
+  if (row.kind === 'text') return { ...base, text: row.body };
+  if (row.kind === 'card') return { ...base, card: JSON.parse(row.body) as ChatCard };
+  return { ...base, metadata: JSON.parse(row.body) as VisitorMetadata };
+}
+
+/** Conversations and messages of the built-in chat service, in SQLite. */
+export class ChatStore {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The visitor's conversation, if it has one. */
+  find(visitor: Visitor): ConversationRow | undefined {
+    return visitor.kind === 'user'
+      ? (this.db.prepare('SELECT * FROM chat_conversations WHERE user_id = ?').get(visitor.userId) as
+          | ConversationRow
+          | undefined)
+      : (this.db.prepare('SELECT * FROM chat_conversations WHERE visitor_hash = ?').get(hashSecret(visitor.secret)) as
+          | ConversationRow
+          | undefined);
+  }
+
+  /** The visitor's conversation, started now if it has none. */
+  open(visitor: Visitor, origin: string): ConversationRow {
+    const existing = this.find(visitor);
+    if (existing) return existing;
+    const now = this.now();
+    this.db
+      .prepare(
+        `INSERT INTO chat_conversations (visitor_hash, user_id, origin, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      )
+      .run(
+        visitor.kind === 'anonymous' ? hashSecret(visitor.secret) : null,
+        visitor.kind === 'user' ? visitor.userId : null,
+        origin,
+        now,
+        now,
+      );
+    return this.find(visitor) as ConversationRow;
+  }
+
+  conversation(id: number): ConversationRow | undefined {
+    return this.db.prepare('SELECT * FROM chat_conversations WHERE id = ?').get(id) as ConversationRow | undefined;
+  }
+
+  /**
+   * Stores a message. A message whose client id the conversation already has is
+   * the same message sent again (its answer was lost): the stored one comes back
+   * with `created: false`.
+   */
+  add(
+    conversationId: number,
+    sender: Sender,
+    content: { text: string } | { card: ChatCard } | { metadata: VisitorMetadata },
+    clientId: string | null,
+  ): { message: ChatMessage; created: boolean } {
+    return this.db.transaction(() => {
+      if (clientId) {
+        const existing = this.db
+          .prepare('SELECT * FROM chat_messages WHERE conversation_id = ? AND client_id = ?')
+          .get(conversationId, clientId) as MessageRow | undefined;
+        if (existing) return { message: toMessage(existing), created: false };
+      }
+      const [kind, body] =
+        'text' in content
+          ? (['text', content.text] as const)
+          : 'card' in content
+            ? (['card', JSON.stringify(content.card)] as const)
+            : (['metadata', JSON.stringify(content.metadata)] as const);
+      const now = this.now();
+      const { lastInsertRowid } = this.db
+        .prepare(
+          'INSERT INTO chat_messages (conversation_id, sender, kind, body, client_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        )
+        .run(conversationId, sender, kind, body, clientId, now);
+      this.db.prepare('UPDATE chat_conversations SET updated_at = ? WHERE id = ?').run(now, conversationId);
+      if (sender === 'agent')
+        this.db
+          .prepare('UPDATE chat_conversations SET agent_read_id = ? WHERE id = ?')
+          .run(Number(lastInsertRowid), conversationId);
+      const row = this.db.prepare('SELECT * FROM chat_messages WHERE id = ?').get(lastInsertRowid) as MessageRow;
+      return { message: toMessage(row), created: true };
+    })();
+  }
+
+  /**
+   * Records who a signed-in visitor is. Returns the metadata message, or nothing
+   * when the conversation already carries the same name and mobile (sent once).
+   */
+  setMetadata(conversationId: number, metadata: VisitorMetadata): ChatMessage | undefined {
+    const row = this.conversation(conversationId);
+    if (!row || (row.visitor_name === metadata.name && row.visitor_mobile === metadata.mobile)) return undefined;
+    this.db
+      .prepare('UPDATE chat_conversations SET visitor_name = ?, visitor_mobile = ? WHERE id = ?')
+      .run(metadata.name, metadata.mobile, conversationId);
+    return this.add(conversationId, 'visitor', { metadata }, null).message;
+  }
+
+  /** Messages after `afterId`, oldest first (at most `limit`, the newest ones). */
+  messages(conversationId: number, afterId = 0, limit = 500): ChatMessage[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM (SELECT * FROM chat_messages WHERE conversation_id = ? AND id > ? ORDER BY id DESC LIMIT ?)
+         ORDER BY id`,
+      )
+      .all(conversationId, afterId, limit) as MessageRow[];
+    return rows.map(toMessage);
+  }
+
+  /** Every message after `afterId` in any conversation, for the agents' live stream. */
+  messagesSince(afterId: number, limit = 500): ChatMessage[] {
+    const rows = this.db
+      .prepare('SELECT * FROM chat_messages WHERE id > ? ORDER BY id LIMIT ?')
+      .all(afterId, limit) as MessageRow[];
+    return rows.map(toMessage);
+  }
+
+  /** Conversations with at least one message, most recent first. */
+  conversations(limit = 200): ConversationSummary[] {
+    const rows = this.db
+      .prepare(
+        `SELECT c.*, (SELECT count(*) FROM chat_messages m
+                      WHERE m.conversation_id = c.id AND m.sender = 'visitor' AND m.id > c.agent_read_id) AS unread,
+                (SELECT max(id) FROM chat_messages m WHERE m.conversation_id = c.id) AS last_id
+         FROM chat_conversations c
+         WHERE EXISTS (SELECT 1 FROM chat_messages m WHERE m.conversation_id = c.id)
+         ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`,
+      )
+      .all(limit) as Array<ConversationRow & { unread: number; last_id: number }>;
+    const last = this.db.prepare('SELECT * FROM chat_messages WHERE id = ?');
+    return rows.map((row) => ({
+      id: row.id,
+      signedIn: row.user_id !== null,
+      name: row.visitor_name,
+      mobile: row.visitor_mobile,
+      origin: row.origin,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      unread: row.unread,
+      last: row.last_id ? toMessage(last.get(row.last_id) as MessageRow) : null,
+    }));
+  }
+
+  /** The agents have seen the conversation up to `messageId`. */
+  markRead(conversationId: number, messageId: number): void {
+    this.db
+      .prepare('UPDATE chat_conversations SET agent_read_id = max(agent_read_id, ?) WHERE id = ?')
+      .run(messageId, conversationId);
+  }
+}

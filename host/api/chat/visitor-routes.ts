@@ -1,0 +1,135 @@
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import * as v from 'valibot';
+import type { AccountStore } from '../accounts/store';
+import { ApiFailure, apiErrors, badRequest, notFound, ok, unauthorized } from '../envelope';
+import type { ContentStore } from '../portal/content-store';
+import { chatCard } from './cards';
+import type { ChatHub } from './hub';
+import { allowOrigins } from './origins';
+import * as schemas from './schemas';
+import { lastEventId, openEventStream } from './sse';
+import type { ChatStore, Visitor } from './store';
+
+export interface VisitorRoutesOptions {
+  store: ChatStore;
+  hub: ChatHub;
+  accounts: AccountStore;
+  content: ContentStore;
+  partnerOrigins: readonly string[];
+  /** Messages a visitor may send per minute. */
+  messagesPerMinute?: number;
+}
+
+/** The first problem, in the visitor's words: "消息不能超过 500 个字". */
+export function parseChat<const S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  throw badRequest(result.issues[0].message);
+}
+
+/**
+ * Who is calling: a valid bearer token names the signed-in user (the identity
+ * always comes from the verified token); otherwise the anonymous visitor's
+ * secret id in `X-Chat-Visitor`.
+ */
+function identify(accounts: AccountStore) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const token = /^Bearer ([\w-]{1,200})$/.exec(req.get('Authorization') ?? '')?.[1];
+    const user = token ? accounts.userByAccessToken(token) : undefined;
+    const secret = req.get('X-Chat-Visitor') ?? '';
+    let visitor: Visitor;
+    if (user) visitor = { kind: 'user', userId: user.id };
+    else if (schemas.visitorSecret.test(secret)) visitor = { kind: 'anonymous', secret };
+    else return next(token ? unauthorized() : badRequest('缺少访客标识'));
+    res.locals.visitor = visitor;
+    res.locals.user = user;
+    res.locals.visitorKey = visitor.kind === 'user' ? `u:${visitor.userId}` : `v:${secret}`;
+    next();
+  };
+}
+
+const visitorOf = (res: Response) => res.locals.visitor as Visitor;
+const originOf = (req: Request) => req.get('Origin') ?? '';
+
+/** The visitor side of the built-in chat service, under `/api/chat`. */
+export function visitorRoutes(options: VisitorRoutesOptions): Router {
+  const { store, hub, accounts, content } = options;
+  const router = Router();
+  router.use(allowOrigins(options.partnerOrigins));
+  router.use(express.json({ limit: '8kb' }));
+
+  router.get('/cards/:key', (req, res) => {
+    const card = chatCard(content, req.params.key ?? '');
+    if (!card) throw notFound('没有这个产品或解决方案');
+    ok(res, card);
+  });
+
+  router.use(identify(accounts));
+  const limitMessages = rateLimit({
+    windowMs: 60_000,
+    limit: options.messagesPerMinute ?? 30,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (_req, res) => res.locals.visitorKey as string,
+    handler: (_req, _res, next) => next(new ApiFailure(429, 'E0429', '发送太频繁，请稍后再试')),
+  });
+
+  /** History: every message after `after` (all of them by default). */
+  router.get('/messages', (req, res) => {
+    const conversation = store.find(visitorOf(res));
+    const after = /^\d{1,15}$/.test(String(req.query.after ?? '')) ? Number(req.query.after) : 0;
+    ok(res, {
+      conversationId: conversation?.id ?? null,
+      agentOnline: hub.agentOnline,
+      messages: conversation ? store.messages(conversation.id, after) : [],
+    });
+  });
+
+  router.post('/messages', limitMessages, (req, res) => {
+    const body = parseChat(schemas.visitorMessage, req.body);
+    const conversation = store.open(visitorOf(res), originOf(req));
+    const content = body.kind === 'text' ? { text: body.text } : { card: body.card };
+    const { message, created } = store.add(conversation.id, 'visitor', content, body.clientId ?? null);
+    if (created) hub.publish(message);
+    ok(res, message);
+  });
+
+  /** The signed-in visitor's name and mobile, from the account: what the page says is ignored. */
+  router.post('/metadata', limitMessages, (req, res) => {
+    parseChat(schemas.metadataBody, req.body);
+    const user = res.locals.user as { name: string; mobile: string } | undefined;
+    if (!user) throw unauthorized('登录后才能向客服提供身份信息');
+    const conversation = store.open(visitorOf(res), originOf(req));
+    const message = store.setMetadata(conversation.id, { name: user.name, mobile: user.mobile });
+    if (message) hub.publish(message);
+    ok(res, { sent: message !== undefined });
+  });
+
+  /**
+   * The live stream: every message after `Last-Event-ID`, then each new one as it
+   * is stored, and the agents' presence. The conversation starts here if needed,
+   * so a first message from either side reaches an open stream.
+   */
+  router.get('/events', (req, res) => {
+    const conversation = store.open(visitorOf(res), originOf(req));
+    const stream = openEventStream(req, res);
+    let sent = lastEventId(req);
+    const deliver = (message: { id: number }) => {
+      if (message.id <= sent) return; // already delivered
+      sent = message.id;
+      stream.send('message', message, message.id);
+    };
+    // Subscribing and reading the backlog happen in one turn: nothing falls between.
+    stream.onClose(hub.onConversation(conversation.id, deliver));
+    stream.onClose(hub.onPresence((online) => stream.send('presence', { online })));
+    stream.send('presence', { online: hub.agentOnline });
+    for (const message of store.messages(conversation.id, sent)) deliver(message);
+  });
+
+  router.all('/{*rest}', () => {
+    throw notFound('接口不存在');
+  });
+  router.use(apiErrors);
+  return router;
+}

@@ -1,0 +1,270 @@
+import styles from './chat-launcher.css';
+import {
+  type ChatCardInfo,
+  type ChatLang,
+  type ChatSession,
+  type ChatSettings,
+  type LauncherHost,
+  type LauncherState,
+  SETTINGS_KEY,
+  type StartChat,
+  VISITOR_KEY,
+} from './types';
+
+export const CHAT_LAUNCHER_TAG = 'portal-chat-launcher';
+
+const TEXT = {
+  'zh-CN': { label: '在线客服', unread: (n: number) => `在线客服，${n} 条未读消息` },
+  en: { label: 'Chat with us', unread: (n: number) => `Chat with us, ${n} unread message${n === 1 ? '' : 's'}` },
+};
+
+const ICON =
+  '<svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false"><path d="M4 5h16v11H9l-5 4z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/><path d="M8 10h8M8 13h5" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>';
+
+/** The chat's code, for the configured provider: fetched on first use only. */
+const loaders: Record<ChatSettings['provider'], () => Promise<{ startChat: StartChat }>> = {
+  builtin: () => import('../chat/builtin'),
+  meiqia: () => import('../chat/meiqia'),
+};
+
+let sheet: CSSStyleSheet | undefined;
+/** One launcher per page answers the page's own chat buttons. */
+let pageOwner: PortalChatLauncher | undefined;
+
+type Call = [method: 'open' | 'close' | 'toggle' | 'sendCard', ...args: unknown[]];
+type WindowApi = Pick<PortalChatLauncher, 'open' | 'close' | 'toggle' | 'sendCard'> & {
+  readonly ready: Promise<void>;
+  push(call: Call): void;
+};
+type ChatWindow = Window & { portalChat?: WindowApi | Call[]; [SETTINGS_KEY]?: ChatSettings };
+
+const hasChattedBefore = () => {
+  try {
+    return !!localStorage.getItem(VISITOR_KEY);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The online customer-service launcher: a floating button with the unread count
+ * that opens and closes the chat panel. Only this button is loaded up front; the
+ * panel and the connection are fetched on first open (or on hover or focus, as a
+ * head start), and at once for a visitor who has chatted before, so the unread
+ * count works. With the hosted provider (Meiqia) its panel is used instead.
+ *
+ * Methods (also on `window.portalChat`): `open(card?)`, `close()`, `toggle()`,
+ * `sendCard(card)`, and `ready`, a promise kept once the chat is started. Calls
+ * made before then are queued. A card is `{picUrl, title, description, url?}` or
+ * the association number of a product or solution. Elements with
+ * `data-portal-chat-open` open the chat (with `data-portal-chat-card` as the card).
+ *
+ * @summary Chat launcher with unread badge, loading the chat panel on demand.
+ * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
+ * @attr position - `right` (default) or `left`.
+ * @attr provider - `builtin` or `meiqia`; defaults to what `chat.js` announces.
+ * @event portal-chat-opened - The panel was shown.
+ * @event portal-chat-closed - The panel was hidden.
+ * @event portal-chat-unread-changed - The unread count changed (detail: `{count}`).
+ * @event portal-chat-message - A message arrived (detail: the message).
+ * @csspart button - The launcher button.
+ * @csspart badge - The unread count.
+ * @cssproperty --portal-chat-right - Distance from the right edge.
+ * @cssproperty --portal-chat-bottom - Distance from the bottom edge.
+ * @cssproperty --portal-accent-color - Button and header colour.
+ */
+export class PortalChatLauncher extends HTMLElement {
+  private readonly root: ShadowRoot;
+  private readonly button: HTMLButtonElement;
+  private readonly badge: HTMLElement;
+  private readonly panel: HTMLElement;
+  private state: LauncherState = { visible: false, unread: 0 };
+  private session?: ChatSession;
+  private starting?: Promise<ChatSession>;
+  private loading?: Promise<{ startChat: StartChat }>;
+  private queue: Array<(session: ChatSession) => void> = [];
+  private resolveReady!: () => void;
+  /** Kept once the chat is started: its code loaded and connected. */
+  readonly ready = new Promise<void>((resolve) => {
+    this.resolveReady = resolve;
+  });
+
+  constructor() {
+    super();
+    this.root = this.attachShadow({ mode: 'open' });
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(styles);
+    }
+    this.root.adoptedStyleSheets = [sheet];
+    this.root.innerHTML = `<div class="panel" part="panel"></div><button type="button" class="launcher" part="button" aria-expanded="false">${ICON}<span class="badge" part="badge" aria-hidden="true" hidden></span></button>`;
+    this.panel = this.root.querySelector('.panel') as HTMLElement;
+    this.button = this.root.querySelector('button') as HTMLButtonElement;
+    this.badge = this.root.querySelector('.badge') as HTMLElement;
+    this.button.addEventListener('click', () => this.toggle());
+    const headStart = () => void this.load().catch(() => {});
+    this.button.addEventListener('pointerenter', headStart, { once: true });
+    this.button.addEventListener('focus', headStart, { once: true });
+  }
+
+  connectedCallback() {
+    this.label();
+    if (!pageOwner) {
+      pageOwner = this;
+      document.addEventListener('portal-float-buttons-contact', this.onContact);
+      document.addEventListener('click', this.onPageClick);
+      for (const opener of document.querySelectorAll<HTMLElement>('[data-portal-chat-open][hidden]'))
+        opener.hidden = false;
+      this.exposeOnWindow();
+    }
+    if (hasChattedBefore()) void this.start().catch(() => {});
+  }
+
+  disconnectedCallback() {
+    if (pageOwner !== this) return;
+    pageOwner = undefined;
+    document.removeEventListener('portal-float-buttons-contact', this.onContact);
+    document.removeEventListener('click', this.onPageClick);
+  }
+
+  get visible(): boolean {
+    return this.state.visible;
+  }
+
+  get unreadCount(): number {
+    return this.state.unread;
+  }
+
+  open(card?: ChatCardInfo | string): void {
+    this.call((session) => session.open(card));
+  }
+
+  close(): void {
+    if (this.session || this.starting) this.call((session) => session.close());
+  }
+
+  toggle(): void {
+    if (this.state.visible) this.close();
+    else this.open();
+  }
+
+  /** Sends a card to the agent now if the panel is open, else when it next opens. */
+  sendCard(card: ChatCardInfo | string): void {
+    this.call((session) => session.sendCard(card));
+  }
+
+  /** Starts the chat without opening it (the connection and the unread count). */
+  start(): Promise<ChatSession> {
+    this.starting ??= this.load().then(({ startChat }) => {
+      const session = startChat(this.host(), this.settings());
+      this.session = session;
+      for (const call of this.queue.splice(0)) call(session);
+      void session.ready.then(this.resolveReady);
+      return session;
+    });
+    this.starting.catch(() => {
+      // A failed download may succeed on the next click.
+      this.starting = undefined;
+      this.loading = undefined;
+    });
+    return this.starting;
+  }
+
+  private call(work: (session: ChatSession) => void) {
+    if (this.session) return work(this.session);
+    this.queue.push(work);
+    void this.start().catch((error) => console.error('[portal] the chat could not be loaded', error));
+  }
+
+  private load() {
+    this.loading ??= loaders[this.settings().provider]();
+    return this.loading;
+  }
+
+  private settings(): ChatSettings {
+    const announced = (window as ChatWindow)[SETTINGS_KEY];
+    const provider = this.getAttribute('provider') ?? announced?.provider;
+    return provider === 'meiqia' && announced?.provider === 'meiqia'
+      ? announced
+      : { provider: provider === 'meiqia' ? 'meiqia' : 'builtin' };
+  }
+
+  private language(): ChatLang {
+    const value = this.getAttribute('lang') ?? this.closest('[lang]')?.getAttribute('lang') ?? '';
+    return /^en\b/i.test(value) ? 'en' : 'zh-CN';
+  }
+
+  private label() {
+    const text = TEXT[this.language()];
+    const { unread } = this.state;
+    this.button.setAttribute('aria-label', unread ? text.unread(unread) : text.label);
+    this.button.title = text.label;
+    this.badge.textContent = unread > 99 ? '99+' : String(unread);
+    this.badge.hidden = unread === 0;
+  }
+
+  private host(): LauncherHost {
+    return {
+      element: this,
+      lang: this.language(),
+      panel: this.panel,
+      button: this.button,
+      render: (next) => {
+        const previous = this.state;
+        this.state = next;
+        this.button.setAttribute('aria-expanded', String(next.visible));
+        this.label();
+        if (next.visible !== previous.visible) this.emit(next.visible ? 'portal-chat-opened' : 'portal-chat-closed');
+        if (next.unread !== previous.unread) this.emit('portal-chat-unread-changed', { count: next.unread });
+      },
+      emit: (type, detail) => this.emit(type, detail),
+    };
+  }
+
+  private emit(type: string, detail?: unknown) {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+
+  private readonly onContact = (event: Event) => {
+    const card = (event as CustomEvent<{ card?: ChatCardInfo | null }>).detail?.card;
+    this.open(card ?? undefined);
+  };
+
+  private readonly onPageClick = (event: MouseEvent) => {
+    const opener = (event.target as Element | null)?.closest?.('[data-portal-chat-open]');
+    if (!opener) return;
+    event.preventDefault();
+    this.open(opener.getAttribute('data-portal-chat-card') ?? undefined);
+  };
+
+  /** `window.portalChat`: the same methods for the host page; calls it queued before are replayed. */
+  private exposeOnWindow() {
+    const win = window as ChatWindow;
+    const queued = Array.isArray(win.portalChat) ? win.portalChat : [];
+    if (win.portalChat && !Array.isArray(win.portalChat)) return;
+    const api: WindowApi = {
+      open: (card) => this.open(card),
+      close: () => this.close(),
+      toggle: () => this.toggle(),
+      sendCard: (card) => this.sendCard(card),
+      ready: this.ready,
+      push: ([method, ...args]) => (api[method] as (...a: unknown[]) => void)?.(...args),
+    };
+    win.portalChat = api;
+    for (const call of queued) api.push(call);
+  }
+}
+
+if (!customElements.get(CHAT_LAUNCHER_TAG)) customElements.define(CHAT_LAUNCHER_TAG, PortalChatLauncher);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'portal-chat-launcher': PortalChatLauncher;
+  }
+  interface GlobalEventHandlersEventMap {
+    'portal-chat-opened': CustomEvent<undefined>;
+    'portal-chat-closed': CustomEvent<undefined>;
+    'portal-chat-unread-changed': CustomEvent<{ count: number }>;
+    'portal-chat-message': CustomEvent<unknown>;
+  }
+}

@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import { axeViolations } from '../test-support/axe';
+import { waitFor } from '../test-support/wait';
+import type { PortalChatLauncher } from './chat-launcher.element';
+import './chat-launcher.element';
+
+const fetched = (part: string) =>
+  performance.getEntriesByType('resource').filter((entry) => entry.name.includes(part)).length;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('<portal-chat-launcher>', () => {
+  before(() => localStorage.removeItem('portal.chat.visitor'));
+
+  it('is only a button until used, fetches the chat on hover as a head start, and names itself in the page language', async () => {
+    const launcher = document.createElement('portal-chat-launcher') as PortalChatLauncher;
+    launcher.setAttribute('lang', 'en');
+    document.body.append(launcher);
+    const button = launcher.shadowRoot!.querySelector('button')!;
+    expect(button.getAttribute('aria-label')).to.equal('Chat with us');
+    expect(button.getAttribute('aria-expanded')).to.equal('false');
+    expect(await axeViolations(launcher)).to.deep.equal([]);
+    await pause(300);
+    expect(fetched('/widgets/chat/builtin')).to.equal(0);
+    button.dispatchEvent(new PointerEvent('pointerenter'));
+    await waitFor(() => fetched('/widgets/chat/builtin') > 0, 'the chat code is fetched on hover', 3000);
+    // Fetched, not started: nothing is shown and no visitor id is made.
+    expect(launcher.visible).to.equal(false);
+    expect(localStorage.getItem('portal.chat.visitor')).to.equal(null);
+  });
+
+  it('opens with focus in the message box, closes on Escape, gives focus back, and says so', async () => {
+    const launcher = document.querySelector('portal-chat-launcher') as PortalChatLauncher;
+    const seen: string[] = [];
+    for (const type of ['portal-chat-opened', 'portal-chat-closed'] as const)
+      document.addEventListener(type, () => seen.push(type));
+    launcher.shadowRoot!.querySelector<HTMLButtonElement>('button.launcher')!.click();
+    await waitFor(() => launcher.visible, 'opened', 3000);
+    const dialog = launcher.shadowRoot!.querySelector('[role="dialog"]') as HTMLElement;
+    await waitFor(() => !dialog.hidden, 'the panel is shown');
+    expect(launcher.shadowRoot!.activeElement?.localName).to.equal('textarea');
+    expect(launcher.shadowRoot!.querySelector('button.launcher')!.getAttribute('aria-expanded')).to.equal('true');
+    dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await waitFor(() => !launcher.visible, 'closed with Escape');
+    expect(launcher.shadowRoot!.activeElement).to.equal(launcher.shadowRoot!.querySelector('button.launcher'));
+    expect(seen).to.deep.equal(['portal-chat-opened', 'portal-chat-closed']);
+  });
+
+  it('gives the host page window.portalChat and replays the calls it queued before', async () => {
+    document.querySelector('portal-chat-launcher')?.remove();
+    const win = window as unknown as { portalChat: unknown };
+    win.portalChat = [['open']];
+    const launcher = document.createElement('portal-chat-launcher') as PortalChatLauncher;
+    document.body.append(launcher);
+    await waitFor(() => launcher.visible, 'the queued open ran', 3000);
+    const api = win.portalChat as { close(): void; ready: Promise<void> };
+    api.close();
+    await waitFor(() => !launcher.visible, 'closed through window.portalChat');
+  });
+});

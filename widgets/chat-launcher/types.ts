@@ -1,0 +1,56 @@
+/**
+ * What the launcher and the chat code it loads on demand say to each other. Only
+ * types: the launcher must stay free of the shared runtime (it is all a partner
+ * page downloads before the chat is opened).
+ */
+
+/** A product or solution card (SPEC §3 cardInfo), with the page it links to. */
+export interface ChatCardInfo {
+  picUrl: string;
+  title: string;
+  description: string;
+  url?: string;
+}
+
+export type ChatLang = 'zh-CN' | 'en';
+
+/** What the launcher shows: the panel open or not, and the unread count. */
+export interface LauncherState {
+  visible: boolean;
+  unread: number;
+}
+
+/** The launcher as the loaded chat code sees it. */
+export interface LauncherHost {
+  element: HTMLElement;
+  lang: ChatLang;
+  /** Where the panel renders, inside the launcher's shadow root. */
+  panel: HTMLElement;
+  /** The launcher button, to give focus back when the panel closes. */
+  button: HTMLButtonElement;
+  /** Shows the state; fires the open, close and unread events on changes. */
+  render(state: LauncherState): void;
+  emit(type: `portal-chat-${string}`, detail?: unknown): void;
+}
+
+/** The chat behind the launcher: the built-in service or the hosted provider. */
+export interface ChatSession {
+  open(card?: ChatCardInfo | string): void;
+  close(): void;
+  sendCard(card: ChatCardInfo | string): void;
+  /** Resolves once the chat can be used (connected, or the provider is set up). */
+  ready: Promise<void>;
+}
+
+/** The chat settings `chat.js` announces (provider and, for the hosted one, its enterprise id and script). */
+export interface ChatSettings {
+  provider: 'builtin' | 'meiqia';
+  entId?: string;
+  script?: string;
+}
+
+export type StartChat = (host: LauncherHost, settings: ChatSettings) => ChatSession;
+
+/** Visitors who have chatted before keep an id here; their connection starts at once. */
+export const VISITOR_KEY = 'portal.chat.visitor';
+export const SETTINGS_KEY = Symbol.for('portal.chat');

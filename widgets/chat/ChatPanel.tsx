@@ -1,0 +1,184 @@
+import type { ChatCardInfo, ChatLang } from '../chat-launcher/types';
+import type { ChatMessage, ConnectionStatus } from './types';
+
+export const TEXT = {
+  'zh-CN': {
+    title: '在线客服',
+    online: '客服在线',
+    away: '客服暂时离开，留言后会尽快回复',
+    close: '关闭在线客服',
+    history: '聊天记录',
+    empty: '您好，请问有什么可以帮您？',
+    input: '输入消息',
+    placeholder: '输入消息，按 Enter 发送',
+    send: '发送',
+    sending: '发送中…',
+    you: '我',
+    agent: '客服',
+    metadata: '已向客服提供您的姓名和手机号',
+    offline: '网络已断开，正在重新连接…',
+    connecting: '正在连接…',
+    tooLong: (max: number) => `消息不能超过 ${max} 个字`,
+  },
+  en: {
+    title: 'Customer service',
+    online: 'An agent is online',
+    away: 'No agent online: leave a message and we will reply soon',
+    close: 'Close the chat',
+    history: 'Conversation',
+    empty: 'Hello, how can we help you?',
+    input: 'Message',
+    placeholder: 'Type a message, Enter to send',
+    send: 'Send',
+    sending: 'Sending…',
+    you: 'You',
+    agent: 'Agent',
+    metadata: 'Your name and mobile number were shared with the agent',
+    offline: 'Connection lost, reconnecting…',
+    connecting: 'Connecting…',
+    tooLong: (max: number) => `Messages are limited to ${max} characters`,
+  },
+};
+
+/** A message still on its way: shown at once, replaced by the stored one. */
+export interface PendingMessage {
+  clientId: string;
+  text?: string;
+  card?: ChatCardInfo;
+}
+
+export interface ChatPanelProps {
+  lang: ChatLang;
+  visible: boolean;
+  messages: ChatMessage[];
+  pending: PendingMessage[];
+  agentOnline: boolean;
+  status: ConnectionStatus;
+  /** Why the chat cannot be used, or why the last message was refused. */
+  error: string;
+  draft: string;
+  onDraft(text: string): void;
+  onSend(text: string): void;
+  onClose(): void;
+}
+
+/** Only http(s) addresses become links and images. */
+const safe = (url: string | undefined) => (url && /^https?:\/\//.test(url) ? url : undefined);
+
+function Card({ card }: { card: ChatCardInfo }) {
+  const body = (
+    <>
+      {safe(card.picUrl) && <img src={safe(card.picUrl)} alt="" width="64" height="48" />}
+      <span className="card-text">
+        <strong>{card.title}</strong>
+        <span>{card.description}</span>
+      </span>
+    </>
+  );
+  const href = safe(card.url);
+  return href ? (
+    <a className="card" part="card" href={href} target="_blank" rel="noopener">
+      {body}
+    </a>
+  ) : (
+    <span className="card" part="card">
+      {body}
+    </span>
+  );
+}
+
+function Bubble({ from, children, note }: { from: 'visitor' | 'agent'; children: unknown; note?: string }) {
+  return (
+    <li className={`message ${from}`}>
+      {children as never}
+      {note && <span className="note">{note}</span>}
+    </li>
+  );
+}
+
+/** The chat panel: history, the agent's presence, and the message box. */
+export function ChatPanel(props: ChatPanelProps) {
+  const text = TEXT[props.lang];
+  const status = props.status === 'offline' ? text.offline : props.status === 'connecting' ? text.connecting : '';
+  return (
+    <section
+      className="dialog"
+      role="dialog"
+      aria-labelledby="portal-chat-title"
+      hidden={!props.visible}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') props.onClose();
+      }}
+    >
+      <header className="head" part="panel-header">
+        <div>
+          <h2 id="portal-chat-title">{text.title}</h2>
+          <p className={`presence ${props.agentOnline ? 'online' : ''}`}>
+            {props.agentOnline ? text.online : text.away}
+          </p>
+        </div>
+        <button type="button" className="close" aria-label={text.close} onClick={props.onClose}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+          </svg>
+        </button>
+      </header>
+      <p className="status" role="status">
+        {props.status === 'refused' ? '' : status}
+      </p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the history scrolls and must be reachable by keyboard. */}
+      <ol className="messages" aria-label={text.history} aria-live="polite" tabIndex={0}>
+        <li className="message agent">{text.empty}</li>
+        {props.messages.map((message) =>
+          message.kind === 'metadata' ? (
+            <li key={message.id} className="system">
+              {text.metadata}
+            </li>
+          ) : (
+            <Bubble key={message.id} from={message.sender}>
+              <span className="visually-hidden">{message.sender === 'agent' ? text.agent : text.you}：</span>
+              {message.card ? <Card card={message.card} /> : message.text}
+            </Bubble>
+          ),
+        )}
+        {props.pending.map((message) => (
+          <Bubble key={message.clientId} from="visitor" note={text.sending}>
+            {message.card ? <Card card={message.card} /> : message.text}
+          </Bubble>
+        ))}
+      </ol>
+      <form
+        className="composer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          props.onSend(props.draft);
+        }}
+      >
+        <label htmlFor="portal-chat-input" className="visually-hidden">
+          {text.input}
+        </label>
+        <textarea
+          id="portal-chat-input"
+          rows={2}
+          value={props.draft}
+          placeholder={text.placeholder}
+          aria-describedby="portal-chat-error"
+          aria-invalid={props.error ? 'true' : undefined}
+          onInput={(event) => props.onDraft((event.target as HTMLTextAreaElement).value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+              event.preventDefault();
+              props.onSend(props.draft);
+            }
+          }}
+        />
+        <button type="submit" className="send" disabled={props.status === 'refused'}>
+          {text.send}
+        </button>
+        <p id="portal-chat-error" className="error" role="alert">
+          {props.error}
+        </p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,243 @@
+import { createRoot } from 'react-dom/client';
+import type { ChatCardInfo, ChatSession, LauncherHost, StartChat } from '../chat-launcher/types';
+import { portalOrigin, portalUrl } from '../core/config';
+import { $chat, $userInfo, closeChat, messageReceived, openChat } from '../core/stores';
+import { $tokens } from '../core/tokens';
+import { ChatPanel, type PendingMessage, TEXT } from './ChatPanel';
+import styles from './chat-panel.css';
+import { ChatConnection, ChatRefusal } from './connection';
+import type { ChatMessage, ConnectionStatus } from './types';
+import { memory, visitorId } from './visitor';
+
+/** Longest text message; the service refuses longer ones with the same words. */
+export const MAX_TEXT = 500;
+
+let sheet: CSSStyleSheet | undefined;
+
+function adoptStyles(host: LauncherHost) {
+  const root = host.panel.getRootNode() as ShadowRoot;
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(styles);
+  }
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}
+
+const clientId = () => crypto.randomUUID().replace(/-/g, '');
+const absolute = (url: string) => (url ? new URL(url, portalOrigin).href : '');
+
+/** The card of a product or solution, from the console's chat-card data (SPEC §3). */
+async function cardFor(associationNo: string): Promise<ChatCardInfo | undefined> {
+  const response = await fetch(portalUrl(`/api/chat/cards/${encodeURIComponent(associationNo)}`)).catch(
+    () => undefined,
+  );
+  if (!response?.ok) return undefined;
+  const card = (await response.json()).result as {
+    type: 1 | 2;
+    associationNo: string;
+    name: string;
+    introduction: string;
+    backgroundUrl: string;
+  };
+  return {
+    picUrl: absolute(card.backgroundUrl),
+    title: card.name,
+    description: card.introduction,
+    url: absolute(`/${card.type === 1 ? 'product' : 'solution'}/${card.associationNo}`),
+  };
+}
+
+/** The card the page declares for itself (`data-portal-chat-card` on a product or solution page). */
+const pageCard = () => document.querySelector('[data-portal-chat-card]')?.getAttribute('data-portal-chat-card');
+
+/**
+ * The built-in chat behind the launcher: keeps the shared chat state (SPEC §3,
+ * `$chat`), the live connection and the panel in step.
+ * - shown for the first time: the signed-in visitor's name and mobile go to the
+ *   agent, once (`isSendMetadata`);
+ * - shown on a page other than the last card's (`currentURL`): the card goes;
+ * - an agent's message while hidden adds one to the unread count; showing resets it.
+ */
+export const startChat: StartChat = (host) => {
+  adoptStyles(host);
+  const text = TEXT[host.lang];
+  const visitor = visitorId();
+  const messages = new Map<number, ChatMessage>();
+  let pending: PendingMessage[] = [];
+  let agentOnline = false;
+  let status: ConnectionStatus = 'connecting';
+  let error = '';
+  let draft = '';
+  let seen = Number(memory.get('seen') ?? 0);
+  let resolveReady!: () => void;
+  const ready = new Promise<void>((resolve) => {
+    resolveReady = resolve;
+  });
+
+  if (!$chat.get().currentURL) $chat.set({ ...$chat.get(), currentURL: memory.get('card-url') ?? '' });
+
+  const root = createRoot(host.panel);
+  const paint = () =>
+    root.render(
+      <ChatPanel
+        lang={host.lang}
+        visible={$chat.get().visible}
+        messages={[...messages.values()].sort((a, b) => a.id - b.id)}
+        pending={pending}
+        agentOnline={agentOnline}
+        status={status}
+        error={error}
+        draft={draft}
+        onDraft={(value) => {
+          draft = value;
+          if (error && value.length <= MAX_TEXT) error = '';
+          paint();
+        }}
+        onSend={(value) => void sendText(value)}
+        onClose={() => {
+          closeChat();
+          host.button.focus();
+        }}
+      />,
+    );
+
+  const connection = new ChatConnection({
+    base: portalUrl('/api/chat'),
+    headers: () => {
+      const headers: Record<string, string> = { 'X-Chat-Visitor': visitor };
+      // A token is this origin's own; it never leaves for another origin.
+      const token = $tokens.get();
+      if (token && location.origin === portalOrigin) headers.Authorization = `Bearer ${token.accessToken}`;
+      return headers;
+    },
+    onMessage: (message) => receive(message),
+    onPresence(online) {
+      agentOnline = online;
+      paint();
+    },
+    onStatus(next, reason) {
+      status = next;
+      if (next === 'refused') error = reason ?? '';
+      if (next === 'open' || next === 'refused') resolveReady();
+      paint();
+    },
+  });
+
+  /** A stored message, from the stream or from the answer to a send: each id is shown once. */
+  function receive(message: ChatMessage) {
+    if (messages.has(message.id)) return; // replayed after a reconnection
+    messages.set(message.id, message);
+    pending = pending.filter((item) => item.clientId !== message.clientId);
+    if (message.sender === 'agent') {
+      host.emit('portal-chat-message', message);
+      if ($chat.get().visible) markSeen();
+      else if (message.id > seen) messageReceived();
+    }
+    paint();
+  }
+
+  const markSeen = () => {
+    const last = Math.max(0, ...[...messages.values()].filter((m) => m.sender === 'agent').map((m) => m.id));
+    if (last > seen) {
+      seen = last;
+      memory.set('seen', String(seen));
+    }
+  };
+
+  async function deliver(item: PendingMessage) {
+    pending = [...pending, item];
+    paint();
+    try {
+      const body = item.card
+        ? { kind: 'card' as const, card: item.card }
+        : { kind: 'text' as const, text: item.text ?? '' };
+      receive(await connection.send(body, item.clientId));
+    } catch (failure) {
+      pending = pending.filter((p) => p.clientId !== item.clientId);
+      error = failure instanceof ChatRefusal ? failure.message : String(failure);
+      if (item.text !== undefined && !draft) draft = item.text;
+      paint();
+    }
+  }
+
+  async function sendText(value: string) {
+    const message = value.trim();
+    if (!message) return;
+    if (message.length > MAX_TEXT) {
+      error = text.tooLong(MAX_TEXT);
+      return paint();
+    }
+    error = '';
+    draft = '';
+    await deliver({ clientId: clientId(), text: message });
+  }
+
+  /** The card and the metadata the spec sends when the panel is shown. */
+  function onShown() {
+    const state = $chat.get();
+    const user = $userInfo.get();
+    if (!state.isSendMetadata && user) {
+      $chat.set({ ...$chat.get(), isSendMetadata: true });
+      void connection.post('/metadata', { name: user.name, mobile: user.mobile }).catch(() => {});
+    }
+    if (state.cardInfo && state.currentURL !== location.href) {
+      $chat.set({ ...$chat.get(), currentURL: location.href });
+      memory.set('card-url', location.href);
+      void deliver({ clientId: clientId(), card: state.cardInfo });
+    }
+  }
+
+  let wasVisible = $chat.get().visible;
+  $chat.subscribe((state) => {
+    host.render({ visible: state.visible, unread: state.unreadMessageCount });
+    if (state.visible !== wasVisible) {
+      wasVisible = state.visible;
+      paint();
+      if (state.visible) {
+        markSeen();
+        onShown();
+        (host.panel.querySelector('textarea') as HTMLTextAreaElement | null)?.focus();
+      }
+    }
+  });
+  $userInfo.listen(() => {
+    if ($chat.get().visible) onShown();
+  });
+
+  /** A card object, an association number, or the page's own card. */
+  async function resolveCard(card: ChatCardInfo | string | undefined): Promise<ChatCardInfo | undefined> {
+    const key = card ?? pageCard() ?? undefined;
+    return typeof key === 'string' ? cardFor(key) : key;
+  }
+
+  paint();
+  connection.start();
+  if ($chat.get().visible) onShown();
+
+  const session: ChatSession = {
+    ready,
+    open(card) {
+      if (typeof card === 'object') $chat.set({ ...$chat.get(), cardInfo: card });
+      const wasOpen = $chat.get().visible;
+      openChat();
+      if (wasOpen) onShown();
+      if (typeof card === 'object' || (card === undefined && $chat.get().cardInfo)) return;
+      // The panel opens at once; the card follows when its data has arrived.
+      void resolveCard(card).then((found) => {
+        if (!found) return;
+        $chat.set({ ...$chat.get(), cardInfo: found });
+        if ($chat.get().visible) onShown();
+      });
+    },
+    close: () => closeChat(),
+    sendCard(card) {
+      void resolveCard(card).then((found) => {
+        if (!found) return;
+        // An explicit card goes even on the page of the last one.
+        $chat.set({ ...$chat.get(), cardInfo: found, currentURL: '' });
+        if ($chat.get().visible) onShown();
+      });
+    },
+  };
+  return session;
+};

@@ -1,0 +1,194 @@
+import type { ChatMessage, ConnectionStatus, Outgoing } from './types';
+
+export interface ConnectionOptions {
+  /** The chat API, e.g. `https://portal.example/api/chat`. */
+  base: string;
+  /** Who the visitor is: `X-Chat-Visitor`, and `Authorization` when signed in. */
+  headers(): Record<string, string>;
+  onMessage(message: ChatMessage): void;
+  onPresence(online: boolean): void;
+  onStatus(status: ConnectionStatus, reason?: string): void;
+}
+
+/** A refusal from the chat service, with its reason for the visitor. */
+export class ChatRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const MAX_BACKOFF_MS = 10_000;
+
+/** Reads `{code, msg}` from a failed answer; a plain text fallback otherwise. */
+async function refusal(response: Response): Promise<ChatRefusal> {
+  const body = await response.json().catch(() => ({}));
+  return new ChatRefusal(response.status, typeof body?.msg === 'string' ? body.msg : `HTTP ${response.status}`);
+}
+
+/**
+ * The live connection to the built-in chat service: a Server-Sent Events stream
+ * read with `fetch` (so it can carry the visitor's headers cross-origin), resumed
+ * after the last message id it saw whenever it drops, so nothing is lost; the
+ * caller drops what it already has by id, so nothing shows twice.
+ */
+export class ChatConnection {
+  private lastId = 0;
+  private failures = 0;
+  private controller?: AbortController;
+  private retryTimer?: ReturnType<typeof setTimeout>;
+  private stopped = false;
+
+  constructor(private readonly options: ConnectionOptions) {
+    addEventListener('offline', this.drop);
+    addEventListener('online', this.reconnectNow);
+  }
+
+  start(): void {
+    this.stopped = false;
+    void this.run();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    this.controller?.abort();
+    removeEventListener('offline', this.drop);
+    removeEventListener('online', this.reconnectNow);
+  }
+
+  /**
+   * Sends a message. A network failure is retried with the same client id until it
+   * gets an answer (the service stores a retried message once); a refusal (too long,
+   * too fast) is not retried: it rejects with the service's reason.
+   */
+  async send(message: Outgoing, clientId: string): Promise<ChatMessage> {
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await fetch(`${this.options.base}/messages`, {
+          method: 'POST',
+          headers: { ...this.options.headers(), 'Content-Type': 'application/json' },
+          body: JSON.stringify({ ...message, clientId }),
+        });
+      } catch {
+        await this.online(Math.min(500 * 2 ** attempt, MAX_BACKOFF_MS));
+        continue;
+      }
+      if (!response.ok) throw await refusal(response);
+      return (await response.json()).result as ChatMessage;
+    }
+  }
+
+  /** Posts to another call of the service (metadata); refusals reject. */
+  async post(path: string, body: unknown): Promise<unknown> {
+    const response = await fetch(`${this.options.base}${path}`, {
+      method: 'POST',
+      headers: { ...this.options.headers(), 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw await refusal(response);
+    return (await response.json()).result;
+  }
+
+  /** Waits `ms`, or less if the browser comes back online. */
+  private online(ms: number) {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        removeEventListener('online', done);
+        resolve();
+      };
+      const timer = setTimeout(done, navigator.onLine ? ms : 60_000);
+      addEventListener('online', done);
+    });
+  }
+
+  private async run(): Promise<void> {
+    if (this.stopped) return;
+    const controller = new AbortController();
+    this.controller = controller;
+    this.options.onStatus('connecting');
+    try {
+      const response = await fetch(`${this.options.base}/events`, {
+        headers: { ...this.options.headers(), 'Last-Event-ID': String(this.lastId), Accept: 'text/event-stream' },
+        cache: 'no-store',
+        signal: controller.signal,
+      });
+      if (!response.ok || !response.body) {
+        const error = await refusal(response);
+        // Refused for good (an origin not on the list, a bad visitor id): do not hammer the service.
+        if (response.status === 403 || response.status === 400) {
+          this.options.onStatus('refused', error.message);
+          return;
+        }
+        throw error;
+      }
+      this.options.onStatus('open');
+      this.failures = 0;
+      await this.read(response.body);
+    } catch {
+      // Dropped: reconnect below.
+    }
+    if (this.stopped || controller !== this.controller) return;
+    this.options.onStatus('offline');
+    this.failures++;
+    const delay = Math.min(500 * 2 ** (this.failures - 1), MAX_BACKOFF_MS);
+    this.retryTimer = setTimeout(() => void this.run(), navigator.onLine ? delay : 60_000);
+  }
+
+  private async read(body: ReadableStream<Uint8Array>) {
+    const reader = body
+      .pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>)
+      .getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value.replace(/\r\n?/g, '\n');
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        this.dispatch(buffer.slice(0, end));
+        buffer = buffer.slice(end + 2);
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  }
+
+  private dispatch(block: string) {
+    let event = 'message';
+    let data = '';
+    let id: string | undefined;
+    for (const line of block.split('\n')) {
+      const colon = line.indexOf(':');
+      if (colon === 0) continue; // a comment (heartbeat)
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') event = value;
+      else if (field === 'data') data += data ? `\n${value}` : value;
+      else if (field === 'id') id = value;
+    }
+    if (!data) return;
+    const payload = JSON.parse(data);
+    if (event === 'presence') this.options.onPresence(!!payload.online);
+    if (event !== 'message') return;
+    if (id && /^\d+$/.test(id)) this.lastId = Math.max(this.lastId, Number(id));
+    this.options.onMessage(payload as ChatMessage);
+  }
+
+  /** The network went away: close the stream now rather than wait for a timeout. */
+  private readonly drop = () => {
+    this.controller?.abort();
+  };
+
+  private readonly reconnectNow = () => {
+    if (this.stopped) return;
+    clearTimeout(this.retryTimer);
+    this.controller?.abort();
+    this.controller = undefined;
+    this.failures = 0;
+    void this.run();
+  };
+}

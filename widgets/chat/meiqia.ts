@@ -1,0 +1,103 @@
+import type { ChatCardInfo, ChatSession, StartChat } from '../chat-launcher/types';
+import { $chat, $userInfo, closeChat, messageReceived, openChat } from '../core/stores';
+
+/** The hosted provider's command queue, as its loader snippet defines it. */
+type Meiqia = ((...args: unknown[]) => void) & { a?: unknown[][] };
+type MeiqiaWindow = Window & { _MEIQIA?: Meiqia };
+
+function meiqia(): Meiqia {
+  const win = window as MeiqiaWindow;
+  // Commands given before the provider's script has run wait in its queue (`_MEIQIA.a`).
+  win._MEIQIA ??= Object.assign(
+    (...args: unknown[]) => {
+      const queue = win._MEIQIA as Meiqia;
+      queue.a ??= [];
+      queue.a.push(args);
+    },
+    { a: [] as unknown[][] },
+  );
+  return (...args: unknown[]) => (win._MEIQIA as Meiqia)(...args);
+}
+
+/** A product or solution card in the provider's fields. */
+const productCard = (card: ChatCardInfo) => ({
+  title: card.title,
+  description: card.description,
+  pic_url: card.picUrl,
+  product_url: card.url ?? location.href,
+});
+
+/**
+ * The hosted provider (Meiqia) behind the same launcher and the same chat state:
+ * its panel shows and hides with `visible`, the signed-in visitor's name and
+ * mobile go once as its metadata, a card goes as its product card when the page
+ * address changed, and each unread message it reports adds to the count. The
+ * provider's own button is hidden: the launcher is the button.
+ */
+export const startChat: StartChat = (host, settings) => {
+  const mq = meiqia();
+  let resolveReady!: () => void;
+  const ready = new Promise<void>((resolve) => {
+    resolveReady = resolve;
+  });
+  mq('entId', settings.entId);
+  mq('withoutBtn');
+  mq('allSet', () => resolveReady());
+  // The provider's own close button hides its panel: the state follows.
+  mq('getPanelVisibility', (visibility: string) => {
+    if (visibility === 'invisible' && $chat.get().visible) closeChat();
+  });
+  mq('getUnreadMsg', (messages: unknown) => {
+    if (messages === 'hasBeenRead' || $chat.get().visible) return;
+    for (const message of Array.isArray(messages) ? messages : [messages]) {
+      messageReceived();
+      host.emit('portal-chat-message', message);
+    }
+  });
+  if (settings.script && !document.querySelector(`script[src="${CSS.escape(settings.script)}"]`)) {
+    const script = document.createElement('script');
+    script.async = true;
+    script.charset = 'UTF-8';
+    script.src = settings.script;
+    document.head.append(script);
+  }
+
+  function onShown() {
+    const state = $chat.get();
+    const user = $userInfo.get();
+    if (!state.isSendMetadata && user) {
+      $chat.set({ ...$chat.get(), isSendMetadata: true });
+      mq('metadata', { name: user.name, tel: user.mobile });
+    }
+    if (state.cardInfo && state.currentURL !== location.href) {
+      $chat.set({ ...$chat.get(), currentURL: location.href });
+      mq('productCard', productCard(state.cardInfo));
+    }
+  }
+
+  let wasVisible = false;
+  $chat.subscribe((state) => {
+    host.render({ visible: state.visible, unread: state.unreadMessageCount });
+    if (state.visible === wasVisible) return;
+    wasVisible = state.visible;
+    mq(state.visible ? 'showPanel' : 'hidePanel');
+    if (state.visible) onShown();
+  });
+
+  const session: ChatSession = {
+    ready,
+    open(card) {
+      if (typeof card === 'object') $chat.set({ ...$chat.get(), cardInfo: card });
+      const wasOpen = $chat.get().visible;
+      openChat();
+      if (wasOpen) onShown();
+    },
+    close: () => closeChat(),
+    sendCard(card) {
+      if (typeof card !== 'object') return; // the hosted provider has no card data of ours to look up
+      $chat.set({ ...$chat.get(), cardInfo: card, currentURL: '' });
+      if ($chat.get().visible) onShown();
+    },
+  };
+  return session;
+};
