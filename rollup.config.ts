@@ -81,7 +81,9 @@ const config: RollupOptions = {
   output: {
     dir: OUT_DIR,
     format: 'es',
-    entryFileNames: (chunk) => (chunk.name === 'portal' ? '[name].js' : 'chunks/[name]-[hash].js'),
+    // The script-tag entries keep stable names; the order pages' elements are hashed chunks.
+    entryFileNames: (chunk) =>
+      ['portal', 'chat', 'chat-agent'].includes(chunk.name) ? '[name].js' : 'chunks/[name]-[hash].js',
     // Short names: portal.js lists every element's chunk.
     chunkFileNames: (chunk) => `chunks/${chunk.name.replace(/\.element$/, '')}-[hash].js`,
     sourcemap: true,

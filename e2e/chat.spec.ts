@@ -211,7 +211,10 @@ test('metadata of a signed-in visitor goes to the agent once', async ({ page }) 
     if (request.url().endsWith('/api/chat/metadata')) metadataCalls.push(request.postData() ?? '');
   });
   await page.goto(`${portal.url}/home`);
-  await expect(page.locator('portal-login').getByRole('link', { name: /张明/ }).first()).toBeVisible();
+  // The sign-in check makes several calls in a row: give it room when the machine is busy.
+  await expect(page.locator('portal-login').getByRole('link', { name: /张明/ }).first()).toBeVisible({
+    timeout: 15_000,
+  });
   await launcherButton(page).click();
   await say(page, '登录用户的咨询');
   await page.keyboard.press('Escape');
