@@ -9,7 +9,11 @@ const shadow = (el: Element) => el.shadowRoot!;
 async function mount(): Promise<HTMLElement> {
   const element = document.createElement('portal-footer');
   document.body.append(element);
-  await waitFor(() => shadow(element).querySelector('.friends a'), 'footer with friendly links');
+  // The common data and the friendly links are two requests: wait for both.
+  await waitFor(
+    () => shadow(element).querySelector('.friends a') && shadow(element).querySelector('.column a[href^="/product/"]'),
+    'footer with friendly links and common data',
+  );
   return element;
 }
 
