@@ -6,20 +6,23 @@ import type { RequestHandler } from 'express';
 import type { PortalEnvName } from '../widgets/core/env';
 import { announcedEnvironment } from './environments';
 
+/** The environment a script announces to the page, as a statement. */
+export const announceEnvironment = (env: PortalEnvName) =>
+  `window[Symbol.for("portal.env")]=${JSON.stringify(announcedEnvironment(env))};`;
+
 /**
- * `/widgets/portal.js` with this server's environment appended, so a partner page
- * that loads it learns where the APIs and the account service are. Built once at
- * start-up, compressed once, revalidated by ETag.
+ * A built classic script with `announce` (statements telling the page about this
+ * server) appended. Built once at start-up, compressed once, revalidated by ETag,
+ * open to every origin.
  */
-export function portalScript(widgetsDir: string, env: PortalEnvName): RequestHandler {
+export function announcedScript(widgetsDir: string, file: string, announce: string): RequestHandler {
   let source: string;
   try {
-    source = readFileSync(join(widgetsDir, 'portal.js'), 'utf8');
+    source = readFileSync(join(widgetsDir, file), 'utf8');
   } catch {
     return (_req, _res, next) => next(); // not built: the static files answer 404
   }
   // Appended to the code's line, before the source map comment, so no mapping moves.
-  const announce = `window[Symbol.for("portal.env")]=${JSON.stringify(announcedEnvironment(env))};`;
   const body = Buffer.from(source.replace(/\n(\/\/# sourceMappingURL=.*)?\s*$/, (tail) => `${announce}${tail}`));
   const variants = {
     br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -41,4 +44,12 @@ export function portalScript(widgetsDir: string, env: PortalEnvName): RequestHan
     if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
     res.send(variants[encoding]);
   };
+}
+
+/**
+ * `/widgets/portal.js` with this server's environment appended, so a partner page
+ * that loads it learns where the APIs and the account service are.
+ */
+export function portalScript(widgetsDir: string, env: PortalEnvName): RequestHandler {
+  return announcedScript(widgetsDir, 'portal.js', announceEnvironment(env));
 }
