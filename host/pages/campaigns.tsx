@@ -1,4 +1,4 @@
-import { Breadcrumb } from './content/parts';
+import { Breadcrumb, Highlights } from './content/parts';
 import { type PageContext, renderDocument } from './document';
 
 const WAIC_SHOWS = [
@@ -26,14 +26,7 @@ export function renderWaic(context: PageContext): string {
           </section>
           <section aria-labelledby="waic-shows">
             <h2 id="waic-shows">展区亮点</h2>
-            <ul className="highlights">
-              {WAIC_SHOWS.map((show) => (
-                <li key={show.title}>
-                  <strong>{show.title}</strong>
-                  <span>{show.text}</span>
-                </li>
-              ))}
-            </ul>
+            <Highlights items={WAIC_SHOWS} />
           </section>
           <p className="actions">
             <a className="button primary" href="/searchRes?keyword=AI">

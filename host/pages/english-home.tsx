@@ -1,3 +1,4 @@
+import { Highlights } from './content/parts';
 import { type PageContext, renderDocument } from './document';
 
 const DIRECTIONS = [
@@ -47,14 +48,7 @@ export function renderEnglishHome(context: PageContext): string {
           </section>
           <section aria-labelledby="directions">
             <h2 id="directions">What we do</h2>
-            <ul className="highlights">
-              {DIRECTIONS.map((d) => (
-                <li key={d.title}>
-                  <strong>{d.title}</strong>
-                  <span>{d.text}</span>
-                </li>
-              ))}
-            </ul>
+            <Highlights items={DIRECTIONS} />
           </section>
           <section aria-labelledby="more">
             <h2 id="more">Learn more</h2>

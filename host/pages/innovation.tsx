@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { InnovationCategory, Programme } from '../api/portal/content-store';
-import { Breadcrumb, DetailHead } from './content/parts';
+import { Breadcrumb, DetailHead, Highlights } from './content/parts';
 import { type PageContext, renderDocument } from './document';
 
 const SECTION = '创新实训';
@@ -80,14 +80,7 @@ function Facilities({
   return (
     <section aria-labelledby="facilities">
       <h2 id="facilities">{heading}</h2>
-      <ul className="highlights">
-        {items.map((item) => (
-          <li key={item.title}>
-            <strong>{item.title}</strong>
-            <span>{item.text}</span>
-          </li>
-        ))}
-      </ul>
+      <Highlights items={items} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { CaseSummary, ProductSummary, Topic } from '../api/portal/content-store';
-import { Card } from './content/parts';
+import { Card, Highlights } from './content/parts';
 import { RichText } from './content/rich-text';
 import { type PageContext, renderDocument } from './document';
 
@@ -50,25 +50,11 @@ export function renderTopic(
           </section>
           <section id="customer" className="anchored" aria-labelledby="customer-title">
             <h2 id="customer-title">客户痛点</h2>
-            <ul className="highlights">
-              {topic.painPoints.map((p) => (
-                <li key={p.title}>
-                  <strong>{p.title}</strong>
-                  <span>{p.text}</span>
-                </li>
-              ))}
-            </ul>
+            <Highlights items={topic.painPoints} />
           </section>
           <section id="feature" className="anchored" aria-labelledby="feature-title">
             <h2 id="feature-title">方案特点</h2>
-            <ul className="highlights">
-              {topic.features.map((f) => (
-                <li key={f.title}>
-                  <strong>{f.title}</strong>
-                  <span>{f.text}</span>
-                </li>
-              ))}
-            </ul>
+            <Highlights items={topic.features} />
           </section>
           <section id="case" className="anchored" aria-labelledby="case-title">
             <h2 id="case-title">成功案例</h2>
@@ -80,14 +66,7 @@ export function renderTopic(
           </section>
           <section className="anchored" aria-labelledby="pedagogy-title">
             <h2 id="pedagogy-title">配套实训</h2>
-            <ul className="highlights">
-              {topic.pedagogy.map((p) => (
-                <li key={p.title}>
-                  <strong>{p.title}</strong>
-                  <span>{p.text}</span>
-                </li>
-              ))}
-            </ul>
+            <Highlights items={topic.pedagogy} />
           </section>
           <section id="problem" className="anchored" aria-labelledby="problem-title">
             <h2 id="problem-title">常见问题</h2>

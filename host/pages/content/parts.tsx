@@ -111,6 +111,20 @@ export function Card({ href, title, text, meta, image }: CardProps) {
   );
 }
 
+/** A grid of short points, each a bold title and a sentence: highlights, pain points, features. */
+export function Highlights({ items }: { items: ReadonlyArray<{ title: string; text: string }> }) {
+  return (
+    <ul className="highlights">
+      {items.map((item) => (
+        <li key={item.title}>
+          <strong>{item.title}</strong>
+          <span>{item.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Yuan from fen, as a Chinese price: ¥19,800. */
 export const yuan = (fen: number) => `¥${(fen / 100).toLocaleString('zh-CN', { maximumFractionDigits: 2 })}`;
 

@@ -1,6 +1,6 @@
 import type { ContentSource } from '../../data/content';
 import { type PageContext, renderDocument } from '../document';
-import { Breadcrumb, Card, CategoryLinks, ConsultButton, DetailHead, Pagination, yuan } from './parts';
+import { Breadcrumb, Card, CategoryLinks, ConsultButton, DetailHead, Highlights, Pagination, yuan } from './parts';
 import { RichText } from './rich-text';
 
 type Products = Awaited<ReturnType<ContentSource['products']>>;
@@ -77,14 +77,7 @@ export function renderProductDetail(context: PageContext, product: Product): str
           <ConsultButton associationNo={product.associationNo} />
           <section aria-labelledby="highlights">
             <h2 id="highlights">产品亮点</h2>
-            <ul className="highlights">
-              {product.highlights.map((h: { title: string; text: string }) => (
-                <li key={h.title}>
-                  <strong>{h.title}</strong>
-                  <span>{h.text}</span>
-                </li>
-              ))}
-            </ul>
+            <Highlights items={product.highlights} />
           </section>
           <section aria-labelledby="description">
             <h2 id="description">产品介绍</h2>
