@@ -172,17 +172,18 @@ export function createAccountClient(options: AccountOptions): AccountClient {
         tokens = (await theHub()?.get()) ?? null;
         if (tokens) saveTokens(tokens);
       }
-      if (!tokens || tokens.expiresAt <= Date.now()) {
-        forget();
-        return null;
-      }
-      theHub()?.onChange((shared) => {
+      // Signed in or not, hear about sign-ins and sign-outs made on other origins.
+      void theHub()?.onChange((shared) => {
         if (!shared) forget();
         else if (shared.accessToken !== $tokens.get()?.accessToken) {
           saveTokens(shared);
           void loadUser(shared);
         }
       });
+      if (!tokens || tokens.expiresAt <= Date.now()) {
+        forget();
+        return null;
+      }
       const user = await loadUser(tokens);
       if (user && options.refresh && options.autoRefresh && !stopMonitor) {
         stopMonitor = startSessionMonitor(
