@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { portalAccount, startPortalAccount } from '../core/account/portal-account';
 import { linkBase } from '../core/base';
 import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
 import { environment } from '../core/env';
 import { resolveLang } from '../core/i18n';
-import { $userInfo, $userInfoLoading } from '../core/stores';
+import { $userInfo, $userInfoLoading, type UserInfo } from '../core/stores';
 import { useStore } from '../core/use-store';
 import { isMobileUserAgent, LoginView } from './LoginView';
 
@@ -17,11 +17,21 @@ export function Login({ host, lang }: LoginProps) {
   const loading = useStore($userInfoLoading);
   const user = useStore($userInfo);
 
+  const shown = useRef<UserInfo | null>(null);
+  const leaving = useRef(false);
+
+  useEffect(() => void startPortalAccount(), []);
+
+  // Events follow the sign-in, wherever it changed: here, in another tab, or on
+  // another origin sharing it through the account service's hub.
   useEffect(() => {
-    void startPortalAccount().then((signedIn) => {
-      if (signedIn) emit(host, 'portal-login-signed-in', { name: signedIn.name, companyId: signedIn.companyId });
-    });
-  }, [host]);
+    if (loading) return;
+    const before = shown.current;
+    shown.current = user;
+    if (user && (before?.name !== user.name || before?.companyId !== user.companyId)) {
+      emit(host, 'portal-login-signed-in', { name: user.name, companyId: user.companyId });
+    } else if (!user && before && !leaving.current) emit(host, 'portal-login-signed-out');
+  }, [host, loading, user]);
 
   return (
     <LoginView
@@ -33,6 +43,7 @@ export function Login({ host, lang }: LoginProps) {
       mobile={isMobileUserAgent(navigator.userAgent)}
       onLogin={() => portalAccount().login()}
       onLogout={() => {
+        leaving.current = true;
         emit(host, 'portal-login-signed-out');
         portalAccount().logout();
       }}
