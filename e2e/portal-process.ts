@@ -9,6 +9,8 @@ const STARTUP_TIMEOUT_MS = 30_000;
 export interface PortalProcess {
   url: string;
   consoleUrl: string;
+  /** The demo sites: console single-page app, partner page, gallery. */
+  demoUrls: { console: string; partner: string; gallery: string };
   stop(): Promise<void>;
 }
 
@@ -20,13 +22,17 @@ const canListen = (port: number) =>
       .listen(port, () => probe.close(() => resolve(true)));
   });
 
-/** A free port whose successor is free too: the local console takes the next one. */
-async function freePortPair(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
+/** Ports the server takes: the portal, the local console and the three demo sites. */
+const PORT_COUNT = 5;
+
+/** A free port followed by enough free ones for the console and the demo sites. */
+async function freePortRange(): Promise<number> {
+  attempts: for (let attempt = 0; attempt < 50; attempt++) {
     const port = 20_000 + Math.floor(Math.random() * 40_000);
-    if ((await canListen(port)) && (await canListen(port + 1))) return port;
+    for (let offset = 0; offset < PORT_COUNT; offset++) if (!(await canListen(port + offset))) continue attempts;
+    return port;
   }
-  throw new Error('no two consecutive free ports');
+  throw new Error(`no ${PORT_COUNT} consecutive free ports`);
 }
 
 function waitFor(server: ChildProcess, pattern: RegExp): Promise<string> {
@@ -49,17 +55,17 @@ function waitFor(server: ChildProcess, pattern: RegExp): Promise<string> {
 
 /**
  * Starts the real server (`local`, as `npm start` runs it) with its own data
- * folder, and waits until the portal and the local console both listen.
+ * folder, and waits until the portal, the local console and the demo sites listen.
  */
 export async function startPortalProcess(attempts = 3): Promise<PortalProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-  const port = await freePortPair();
+  const port = await freePortRange();
   const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORTAL_ENV: 'local' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   try {
-    await waitFor(server, /Local console listening on (http:\/\/\S+)/);
+    await waitFor(server, /(Demo sites listening)/);
   } catch (error) {
     server.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
@@ -70,6 +76,11 @@ export async function startPortalProcess(attempts = 3): Promise<PortalProcess> {
   return {
     url: `http://127.0.0.1:${port}`,
     consoleUrl: `http://127.0.0.1:${port + 1}`,
+    demoUrls: {
+      console: `http://127.0.0.1:${port + 2}`,
+      partner: `http://127.0.0.1:${port + 3}`,
+      gallery: `http://127.0.0.1:${port + 4}`,
+    },
     async stop() {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));

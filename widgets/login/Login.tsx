@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { portalAccount, startPortalAccount } from '../core/account/portal-account';
 import { linkBase } from '../core/base';
 import type { ElementProps } from '../core/define';
@@ -17,8 +17,9 @@ export function Login({ host, lang }: LoginProps) {
   const loading = useStore($userInfoLoading);
   const user = useStore($userInfo);
 
-  const shown = useRef<UserInfo | null>(null);
-  const leaving = useRef(false);
+  // What the events last told the page; a mutable box that survives renders
+  // (useState rather than useRef: no hook the shared runtime would otherwise lack).
+  const [told] = useState<{ user: UserInfo | null; leaving: boolean }>(() => ({ user: null, leaving: false }));
 
   useEffect(() => void startPortalAccount(), []);
 
@@ -26,12 +27,12 @@ export function Login({ host, lang }: LoginProps) {
   // another origin sharing it through the account service's hub.
   useEffect(() => {
     if (loading) return;
-    const before = shown.current;
-    shown.current = user;
+    const before = told.user;
+    told.user = user;
     if (user && (before?.name !== user.name || before?.companyId !== user.companyId)) {
       emit(host, 'portal-login-signed-in', { name: user.name, companyId: user.companyId });
-    } else if (!user && before && !leaving.current) emit(host, 'portal-login-signed-out');
-  }, [host, loading, user]);
+    } else if (!user && before && !told.leaving) emit(host, 'portal-login-signed-out');
+  }, [host, loading, user, told]);
 
   return (
     <LoginView
@@ -43,7 +44,7 @@ export function Login({ host, lang }: LoginProps) {
       mobile={isMobileUserAgent(navigator.userAgent)}
       onLogin={() => portalAccount().login()}
       onLogout={() => {
-        leaving.current = true;
+        told.leaving = true;
         emit(host, 'portal-login-signed-out');
         portalAccount().logout();
       }}
