@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express, type Request } from 'express';
 import helmet from 'helmet';
+import { scriptSnippet } from '../host/docs/docs-page';
 import { createLogger, requestLogger } from '../host/logger';
+import { widgetRelease } from '../host/widget-release';
 
 /** The demo sites, each on its own port after the portal's and the local console's. */
 export const DEMO_SITES = [
@@ -66,14 +68,15 @@ export function createDemoApp(name: DemoName, options: DemoOptions): Express {
     })(req, res, next);
   });
   app.use(express.static(dir, { index: false }));
+  const release = widgetRelease(options.widgetsDir, 'local');
   app.get('/{*rest}', (req, res) => {
     const portal = portalOf(req, options.portalPort);
-    res
-      .type('html')
-      .setHeader('Cache-Control', 'no-store')
-      .send(
-        index.replaceAll('%PORTAL%', portal).replace('<!-- %CHAT_SCRIPT% -->', chatScript(portal, options.widgetsDir)),
-      );
+    let page = index.replace('<!-- %CHAT_SCRIPT% -->', chatScript(portal, options.widgetsDir));
+    // `/pinned`: the same page with the script the docs give to copy (a release and its hash).
+    if (req.path === '/pinned' && release) {
+      page = page.replace('<script src="%PORTAL%/widgets/portal.js" async></script>', scriptSnippet(portal, release));
+    }
+    res.type('html').setHeader('Cache-Control', 'no-store').send(page.replaceAll('%PORTAL%', portal));
   });
   return app;
 }

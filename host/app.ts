@@ -7,6 +7,7 @@ import type { HostConfig } from './config';
 import { embeddedContent, remoteContent } from './data/content';
 import { embeddedFeedback, remoteFeedback } from './data/feedback';
 import { embeddedSiteData, noSiteData, remoteSiteData } from './data/site-data';
+import { docsRoutes } from './docs/routes';
 import { remoteEnvironment } from './environments';
 import { createLogger, requestLogger } from './logger';
 import { mediaRoutes } from './media';
@@ -16,6 +17,7 @@ import { apiProxies } from './proxy';
 import { errorPage, limitUrlLength, notFound } from './routes/errors';
 import { pageRoutes } from './routes/pages';
 import { cspNonce, securityHeaders } from './security';
+import { releaseRoutes } from './widget-release';
 import { widgetFiles } from './widgets';
 
 export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
@@ -64,6 +66,7 @@ export function createApp(options: AppOptions): Express {
   // resource policy), so they come before on-the-fly compression.
   app.get('/widgets/portal.js', portalScript(options.widgetsDir, options.env ?? 'local'));
   app.use('/widgets', widgetFiles(options.widgetsDir));
+  app.use(releaseRoutes(options.widgetsDir, options.env ?? 'local'));
 
   app.use(compression());
   if (options.backend) {
@@ -74,6 +77,7 @@ export function createApp(options: AppOptions): Express {
   }
   app.use(express.static(fileURLToPath(new URL('./public', import.meta.url)), { index: false, maxAge: '1d' }));
   app.use(mediaRoutes());
+  app.use(docsRoutes(options.widgetsDir, options.env ?? 'local'));
   app.use(pageRoutes({ ...deps, feedbackLimit: options.feedbackLimit }));
 
   app.use(notFound);

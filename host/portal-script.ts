@@ -12,15 +12,26 @@ import { announcedEnvironment } from './environments';
  * start-up, compressed once, revalidated by ETag.
  */
 export function portalScript(widgetsDir: string, env: PortalEnvName): RequestHandler {
+  const body = announcedPortalScript(widgetsDir, env);
+  if (!body) return (_req, _res, next) => next(); // not built: the static files answer 404
+  return serveScript(body, 'public, max-age=300, must-revalidate');
+}
+
+/** `portal.js` as built, with this server's environment appended; undefined when not built. */
+export function announcedPortalScript(widgetsDir: string, env: PortalEnvName): Buffer | undefined {
   let source: string;
   try {
     source = readFileSync(join(widgetsDir, 'portal.js'), 'utf8');
   } catch {
-    return (_req, _res, next) => next(); // not built: the static files answer 404
+    return undefined;
   }
   // Appended to the code's line, before the source map comment, so no mapping moves.
   const announce = `window[Symbol.for("portal.env")]=${JSON.stringify(announcedEnvironment(env))};`;
-  const body = Buffer.from(source.replace(/\n(\/\/# sourceMappingURL=.*)?\s*$/, (tail) => `${announce}${tail}`));
+  return Buffer.from(source.replace(/\n(\/\/# sourceMappingURL=.*)?\s*$/, (tail) => `${announce}${tail}`));
+}
+
+/** Sends one script body, compressed once, to any origin, revalidated by ETag. */
+export function serveScript(body: Buffer, cacheControl: string): RequestHandler {
   const variants = {
     br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(body, { level: 9 }),
@@ -30,7 +41,7 @@ export function portalScript(widgetsDir: string, env: PortalEnvName): RequestHan
 
   return (req, res) => {
     res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
-    res.setHeader('Cache-Control', 'public, max-age=300, must-revalidate');
+    res.setHeader('Cache-Control', cacheControl);
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     res.setHeader('Vary', 'Accept-Encoding');
