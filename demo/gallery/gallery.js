@@ -56,8 +56,8 @@ const STATES = {
 };
 
 const html = (strings, ...values) =>
-  strings.reduce((out, s, i) => out + s + (i < values.length ? escape(values[i]) : ''), '');
-const escape = (value) =>
+  strings.reduce((out, s, i) => out + s + (i < values.length ? escapeHtml(values[i]) : ''), '');
+const escapeHtml = (value) =>
   String(value).replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
@@ -74,14 +74,14 @@ function createElement(declaration, attributes = {}) {
 
 function table(caption, rows, columns) {
   if (!rows?.length) return '';
-  const head = columns.map((c) => `<th scope="col">${escape(c)}</th>`).join('');
+  const head = columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('');
   const body = rows
     .map(
       (row) =>
         `<tr>${row.map((cell, i) => (i === 0 ? html`<td><code>${cell}</code></td>` : html`<td>${cell}</td>`)).join('')}</tr>`,
     )
     .join('');
-  return `<table><caption>${escape(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+  return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
 function stageOnly(declaration) {
@@ -154,9 +154,9 @@ function controls() {
     const current = (key === 'lang' ? lang : theme) === value;
     return html`<a href="?${next}" aria-current="${current}" lang="${key === 'lang' ? value : lang}">${label}</a>`;
   };
-  return `<nav class="controls" aria-label="${escape(TEXT.title)}">
-    <span>${escape(TEXT.language)}</span>${link('lang', 'zh-CN', '中文')}${link('lang', 'en', 'English')}
-    <span>${escape(TEXT.theme)}</span>${link('theme', 'light', TEXT.light)}${link('theme', 'dark', TEXT.dark)}
+  return `<nav class="controls" aria-label="${escapeHtml(TEXT.title)}">
+    <span>${escapeHtml(TEXT.language)}</span>${link('lang', 'zh-CN', '中文')}${link('lang', 'en', 'English')}
+    <span>${escapeHtml(TEXT.theme)}</span>${link('theme', 'light', TEXT.light)}${link('theme', 'dark', TEXT.dark)}
   </nav>`;
 }
 
@@ -168,8 +168,8 @@ async function main() {
     if (declaration) stageOnly(declaration);
     return;
   }
-  root.innerHTML = `<h1>${escape(TEXT.title)}</h1>${controls()}<p>${escape(TEXT.states)}</p>
-    <section aria-labelledby="log-title"><h2 id="log-title">${escape(TEXT.log)}</h2><ol id="events" role="log"></ol></section>`;
+  root.innerHTML = `<h1>${escapeHtml(TEXT.title)}</h1>${controls()}<p>${escapeHtml(TEXT.states)}</p>
+    <section aria-labelledby="log-title"><h2 id="log-title">${escapeHtml(TEXT.log)}</h2><ol id="events" role="log"></ol></section>`;
   const log = document.getElementById('events');
   for (const name of new Set(declarations.flatMap((d) => (d.events ?? []).map((e) => e.name)))) {
     document.addEventListener(name, (event) => {
