@@ -215,10 +215,15 @@ export function createAccountClient(options: AccountOptions): AccountClient {
       const token = $tokens.get()?.accessToken;
       forget();
       tabs.post({ type: 'signed-out' });
-      void theHub()?.clear();
       stopMonitor?.();
       stopMonitor = undefined;
-      navigate(url('/api/guc/protocol/oauth2/logout', { token, redirectUri: currentAddress().href }).href);
+      const leave = () =>
+        navigate(url('/api/guc/protocol/oauth2/logout', { token, redirectUri: currentAddress().href }).href);
+      // Leaving at once would unload the hub frame before it hears the sign-out, and
+      // the other origins would stay signed in: wait for its answer (or its timeout).
+      const hubCleared = theHub()?.clear();
+      if (hubCleared) void hubCleared.then(leave);
+      else leave();
     },
 
     async refreshToken() {
