@@ -10,6 +10,7 @@ import { KB, noReact, reportAndCheck } from './build/budget';
 import { classicEntry } from './build/classic-entry';
 import { cssString } from './build/css-string';
 import { elementManifest } from './build/element-manifest';
+import { embedKit } from './build/embed-kit';
 import { type CompressedSizes, precompress } from './build/precompress';
 import { reactAliases } from './build/react-aliases';
 
@@ -71,6 +72,7 @@ const config: RollupOptions = {
     esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' }),
     noReact(),
     elementManifest(),
+    embedKit(),
     {
       name: 'keep-bundle',
       generateBundle(_, output) {

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createDemoApp, DEMO_SITES } from './demo/servers';
 import { createEmbeddedBackend } from './host/api';
 import { PORTAL_APP_ID } from './host/api/accounts/apps';
 import { createApp } from './host/app';
@@ -7,12 +8,20 @@ import { configFromEnv } from './host/config';
 import { createConsoleApp } from './host/console/app';
 
 const config = configFromEnv();
-const backend =
-  config.env === 'local' ? createEmbeddedBackend({ dataDir: config.dataDir, chat: config.chat }) : undefined;
-const app = createApp({ ...config, backend });
-
 /** The same host reached by name or by address is two origins; register both. */
 const originsOf = (port: number) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+/** The demo sites on the ports after the portal's (a chosen port: 0 would pick others). */
+const demoOrigins = config.port ? DEMO_SITES.flatMap((site) => originsOf(config.port + site.offset)) : [];
+
+const backend =
+  config.env === 'local'
+    ? createEmbeddedBackend({
+        dataDir: config.dataDir,
+        // The partner demo and the gallery use the chat like a partner site would.
+        chat: { ...config.chat, partnerOrigins: [...config.chat.partnerOrigins, ...demoOrigins] },
+      })
+    : undefined;
+const app = createApp({ ...config, backend });
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 const servers: Server[] = [];
 
@@ -31,14 +40,36 @@ const portal = app.listen(config.port, (error?: Error) => {
     );
   // The portal and the local console (next port) may receive users back from sign-in.
   backend.apps.register(PORTAL_APP_ID, [...originsOf(port), ...originsOf(port + 1)]);
+  // So may the demo sites on the ports after them: pages on other origins that embed the widgets.
+  backend.apps.register(
+    PORTAL_APP_ID,
+    DEMO_SITES.flatMap((site) => originsOf(port + site.offset)),
+  );
   const console_ = createConsoleApp({ backend, portalPort: () => port, logLevel: config.logLevel });
   const consoleServer = console_.listen(port + 1, (error?: Error) => {
     if (error) console.error(`The local console could not listen on port ${port + 1}: ${error.message}`);
     else console.log(`Local console listening on http://localhost:${port + 1}/welcome`);
+    startDemos(port);
   });
   servers.push(consoleServer);
 });
 servers.push(portal);
+
+/** The demo sites, one after another; the last line printed says all are up. */
+function startDemos(port: number, index = 0) {
+  const site = DEMO_SITES[index];
+  if (!site) return void console.log('Demo sites listening');
+  const app = createDemoApp(site.name, { portalPort: port, widgetsDir: config.widgetsDir, logLevel: config.logLevel });
+  const server = app.listen(port + site.offset, (error?: Error) => {
+    if (error) {
+      console.error(`${site.label} could not listen on port ${port + site.offset}: ${error.message}`);
+      process.exit(1);
+    }
+    console.log(`${site.label} listening on http://localhost:${port + site.offset}/`);
+    startDemos(port, index + 1);
+  });
+  servers.push(server);
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -10,6 +10,8 @@ export interface PortalProcess {
   url: string;
   consoleUrl: string;
   dataDir: string;
+  /** The demo sites: console single-page app, partner page, gallery. */
+  demoUrls: { console: string; partner: string; gallery: string };
   stop(): Promise<void>;
 }
 
@@ -21,13 +23,17 @@ const canListen = (port: number) =>
       .listen(port, () => probe.close(() => resolve(true)));
   });
 
-/** A free port whose successor is free too: the local console takes the next one. */
-async function freePortPair(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
+/** Ports the server takes: the portal, the local console and the three demo sites. */
+const PORT_COUNT = 5;
+
+/** A free port followed by enough free ones for the console and the demo sites. */
+async function freePortRange(): Promise<number> {
+  attempts: for (let attempt = 0; attempt < 50; attempt++) {
     const port = 20_000 + Math.floor(Math.random() * 40_000);
-    if ((await canListen(port)) && (await canListen(port + 1))) return port;
+    for (let offset = 0; offset < PORT_COUNT; offset++) if (!(await canListen(port + offset))) continue attempts;
+    return port;
   }
-  throw new Error('no two consecutive free ports');
+  throw new Error(`no ${PORT_COUNT} consecutive free ports`);
 }
 
 function waitFor(server: ChildProcess, pattern: RegExp): Promise<string> {
@@ -50,7 +56,7 @@ function waitFor(server: ChildProcess, pattern: RegExp): Promise<string> {
 
 /**
  * Starts the real server (`local`, as `npm start` runs it) with its own data
- * folder, and waits until the portal and the local console both listen.
+ * folder, and waits until the portal, the local console and the demo sites listen.
  */
 export async function startPortalProcess(
   attempts = 3,
@@ -59,7 +65,7 @@ export async function startPortalProcess(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   // A restart reuses a data folder: the first server keeps it, the second removes it.
   const removeData = () => options.keepData || rmSync(dataDir, { recursive: true, force: true });
-  const port = await freePortPair();
+  const port = await freePortRange();
   const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     env: {
       ...process.env,
@@ -72,7 +78,7 @@ export async function startPortalProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   try {
-    await waitFor(server, /Local console listening on (http:\/\/\S+)/);
+    await waitFor(server, /(Demo sites listening)/);
   } catch (error) {
     server.kill('SIGTERM');
     removeData();
@@ -84,6 +90,11 @@ export async function startPortalProcess(
     url: `http://127.0.0.1:${port}`,
     consoleUrl: `http://127.0.0.1:${port + 1}`,
     dataDir,
+    demoUrls: {
+      console: `http://127.0.0.1:${port + 2}`,
+      partner: `http://127.0.0.1:${port + 3}`,
+      gallery: `http://127.0.0.1:${port + 4}`,
+    },
     async stop() {
       if (server.exitCode === null && server.signalCode === null) {
         server.kill('SIGTERM');

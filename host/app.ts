@@ -8,6 +8,7 @@ import type { HostConfig } from './config';
 import { embeddedContent, remoteContent } from './data/content';
 import { embeddedFeedback, remoteFeedback } from './data/feedback';
 import { embeddedSiteData, noSiteData, remoteSiteData } from './data/site-data';
+import { docsRoutes } from './docs/routes';
 import { remoteEnvironment } from './environments';
 import { createLogger, requestLogger } from './logger';
 import { mediaRoutes } from './media';
@@ -18,6 +19,7 @@ import { errorPage, limitUrlLength, notFound } from './routes/errors';
 import { PageCache, type PageCacheOptions } from './routes/page-cache';
 import { pageRoutes } from './routes/pages';
 import { cspNonce, securityHeaders } from './security';
+import { releaseRoutes } from './widget-release';
 import { widgetFiles } from './widgets';
 
 export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
@@ -77,6 +79,7 @@ export function createApp(options: AppOptions): Express {
   app.get('/widgets/portal.js', portalScript(options.widgetsDir, options.env ?? 'local'));
   app.get('/widgets/chat.js', chatScript(options.widgetsDir, options.env ?? 'local', options.chat ?? defaultChat));
   app.use('/widgets', widgetFiles(options.widgetsDir));
+  app.use(releaseRoutes(options.widgetsDir, options.env ?? 'local'));
 
   app.use(compression());
   if (options.backend) {
@@ -87,6 +90,7 @@ export function createApp(options: AppOptions): Express {
     for (const [prefix, proxy] of apiProxies(upstream)) app.use(prefix, proxy);
   }
   app.use(mediaRoutes());
+  app.use(docsRoutes(options.widgetsDir, options.env ?? 'local'));
   app.use(pageRoutes({ ...deps, pageCache, feedbackLimit: options.feedbackLimit }));
   // Files after pages: a page request never waits for a look at the disk.
   app.use(express.static(fileURLToPath(new URL('./public', import.meta.url)), { index: false, maxAge: '1d' }));

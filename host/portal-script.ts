@@ -12,18 +12,43 @@ export const announceEnvironment = (env: PortalEnvName) =>
 
 /**
  * A built classic script with `announce` (statements telling the page about this
- * server) appended. Built once at start-up, compressed once, revalidated by ETag,
- * open to every origin.
+ * server) appended; undefined when not built.
  */
-export function announcedScript(widgetsDir: string, file: string, announce: string): RequestHandler {
+export function announcedSource(widgetsDir: string, file: string, announce: string): Buffer | undefined {
   let source: string;
   try {
     source = readFileSync(join(widgetsDir, file), 'utf8');
   } catch {
-    return (_req, _res, next) => next(); // not built: the static files answer 404
+    return undefined;
   }
   // Appended to the code's line, before the source map comment, so no mapping moves.
-  const body = Buffer.from(source.replace(/\n(\/\/# sourceMappingURL=.*)?\s*$/, (tail) => `${announce}${tail}`));
+  return Buffer.from(source.replace(/\n(\/\/# sourceMappingURL=.*)?\s*$/, (tail) => `${announce}${tail}`));
+}
+
+/** `portal.js` as built, with this server's environment appended; undefined when not built. */
+export const announcedPortalScript = (widgetsDir: string, env: PortalEnvName) =>
+  announcedSource(widgetsDir, 'portal.js', announceEnvironment(env));
+
+/**
+ * Serves an announced script (see `announcedSource`), or passes to the static
+ * files (404) when it is not built. Revalidated every five minutes.
+ */
+export function announcedScript(widgetsDir: string, file: string, announce: string): RequestHandler {
+  const body = announcedSource(widgetsDir, file, announce);
+  if (!body) return (_req, _res, next) => next();
+  return serveScript(body, 'public, max-age=300, must-revalidate');
+}
+
+/**
+ * `/widgets/portal.js` with this server's environment appended, so a partner page
+ * that loads it learns where the APIs and the account service are.
+ */
+export function portalScript(widgetsDir: string, env: PortalEnvName): RequestHandler {
+  return announcedScript(widgetsDir, 'portal.js', announceEnvironment(env));
+}
+
+/** Sends one script body, compressed once, to any origin, revalidated by ETag. */
+export function serveScript(body: Buffer, cacheControl: string): RequestHandler {
   const variants = {
     br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(body, { level: 9 }),
@@ -33,7 +58,7 @@ export function announcedScript(widgetsDir: string, file: string, announce: stri
 
   return (req, res) => {
     res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
-    res.setHeader('Cache-Control', 'public, max-age=300, must-revalidate');
+    res.setHeader('Cache-Control', cacheControl);
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     res.setHeader('Vary', 'Accept-Encoding');
@@ -44,12 +69,4 @@ export function announcedScript(widgetsDir: string, file: string, announce: stri
     if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
     res.send(variants[encoding]);
   };
-}
-
-/**
- * `/widgets/portal.js` with this server's environment appended, so a partner page
- * that loads it learns where the APIs and the account service are.
- */
-export function portalScript(widgetsDir: string, env: PortalEnvName): RequestHandler {
-  return announcedScript(widgetsDir, 'portal.js', announceEnvironment(env));
 }

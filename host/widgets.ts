@@ -7,9 +7,10 @@ const HASHED = /[\\/]chunks[\\/]/;
  * Serves the built widgets to any origin: partner pages load `portal.js` with a
  * plain script tag and its chunks with `import()`, which is a CORS request.
  * Chunks are content-hashed and cached for a year; `portal.js` revalidates soon,
- * so a release reaches embedding pages within minutes.
+ * so a release reaches embedding pages within minutes. Under a release's own
+ * address (`immutable`) every file is cached for a year.
  */
-export function widgetFiles(dir: string) {
+export function widgetFiles(dir: string, { immutable = false }: { immutable?: boolean } = {}) {
   return expressStaticGzip(dir, {
     enableBrotli: true,
     orderPreference: ['br', 'gz'],
@@ -23,7 +24,9 @@ export function widgetFiles(dir: string) {
         res.setHeader('X-Content-Type-Options', 'nosniff');
         res.setHeader(
           'Cache-Control',
-          HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate',
+          immutable || HASHED.test(path)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=300, must-revalidate',
         );
       },
     },

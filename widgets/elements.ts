@@ -17,3 +17,6 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'portal-agreement-dialog': () => import('./agreement-dialog/agreement-dialog.element'),
   'portal-order-guard': () => import('./order-guard/order-guard.element'),
 };
+
+/** The elements that come with their own scripts, not with the loader (see above). */
+export const ELEMENTS_WITH_OWN_SCRIPT = ['portal-chat-launcher', 'portal-order-form', 'portal-orders'] as const;

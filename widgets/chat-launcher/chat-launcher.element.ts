@@ -67,6 +67,7 @@ const hasChattedBefore = () => {
  * @event portal-chat-closed - The panel was hidden.
  * @event portal-chat-unread-changed - The unread count changed (detail: `{count}`).
  * @event portal-chat-message - A message arrived (detail: the message).
+ * @csspart panel - The box the chat panel opens in.
  * @csspart button - The launcher button.
  * @csspart badge - The unread count.
  * @cssproperty --portal-chat-right - Distance from the right edge.
@@ -259,7 +260,18 @@ if (!customElements.get(CHAT_LAUNCHER_TAG)) customElements.define(CHAT_LAUNCHER_
 
 declare global {
   interface HTMLElementTagNameMap {
-    'portal-chat-launcher': PortalChatLauncher;
+    // Its public face, spelled out for the generated declarations.
+    'portal-chat-launcher': HTMLElement & {
+      /** Whether the panel is shown. */
+      readonly visible: boolean;
+      readonly unreadCount: number;
+      /** Kept once the chat is started: its code loaded and connected. */
+      readonly ready: Promise<void>;
+      open(card?: { picUrl: string; title: string; description: string; url?: string } | string): void;
+      close(): void;
+      toggle(): void;
+      sendCard(card: { picUrl: string; title: string; description: string; url?: string } | string): void;
+    };
   }
   interface GlobalEventHandlersEventMap {
     'portal-chat-opened': CustomEvent<undefined>;

@@ -16,7 +16,7 @@ export const HEADER_TAG = 'portal-header';
  *
  * @summary Site header with navigation and sign-in.
  * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
- * @attr theme - `light` (default) or `dark`.
+ * @attr {'light' | 'dark'} theme - `light` (default) or `dark`.
  * @attr no-login - Leaves out the sign-in widget (for pages not registered with the account service).
  * @csspart bar - The header bar.
  * @csspart logo - The logo link.

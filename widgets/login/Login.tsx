@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { loadPortalAccount, startPortalSession } from '../core/account/portal-session';
 import { linkBase } from '../core/base';
 import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
 import { environment } from '../core/env';
 import { resolveLang } from '../core/i18n';
-import { $userInfo, $userInfoLoading } from '../core/stores';
+import { $userInfo, $userInfoLoading, type UserInfo } from '../core/stores';
 import { useStore } from '../core/use-store';
 import { isMobileUserAgent, LoginView } from './LoginView';
 
@@ -17,11 +17,22 @@ export function Login({ host, lang }: LoginProps) {
   const loading = useStore($userInfoLoading);
   const user = useStore($userInfo);
 
+  // What the events last told the page; a mutable box that survives renders
+  // (useState rather than useRef: no hook the shared runtime would otherwise lack).
+  const [told] = useState<{ user: UserInfo | null; leaving: boolean }>(() => ({ user: null, leaving: false }));
+
+  useEffect(() => void startPortalSession(), []);
+
+  // Events follow the sign-in, wherever it changed: here, in another tab, or on
+  // another origin sharing it through the account service's hub.
   useEffect(() => {
-    void startPortalSession().then((signedIn) => {
-      if (signedIn) emit(host, 'portal-login-signed-in', { name: signedIn.name, companyId: signedIn.companyId });
-    });
-  }, [host]);
+    if (loading) return;
+    const before = told.user;
+    told.user = user;
+    if (user && (before?.name !== user.name || before?.companyId !== user.companyId)) {
+      emit(host, 'portal-login-signed-in', { name: user.name, companyId: user.companyId });
+    } else if (!user && before && !told.leaving) emit(host, 'portal-login-signed-out');
+  }, [host, loading, user, told]);
 
   return (
     <LoginView
@@ -33,6 +44,7 @@ export function Login({ host, lang }: LoginProps) {
       mobile={isMobileUserAgent(navigator.userAgent)}
       onLogin={() => void loadPortalAccount().then((account) => account.portalAccount().login())}
       onLogout={() => {
+        told.leaving = true;
         emit(host, 'portal-login-signed-out');
         void loadPortalAccount().then((account) => account.portalAccount().logout());
       }}

@@ -12,8 +12,10 @@ export const LOGIN_TAG = 'portal-login';
  *
  * @summary Sign-in status and actions.
  * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
- * @event portal-login-signed-in - The page has a signed-in user (detail: name, companyId).
- * @event portal-login-signed-out - The user chose to sign out (the page then goes to the account service).
+ * @event portal-login-signed-in - The page has a signed-in user (detail: name, companyId): at start, or when
+ *   the user signs in on another origin sharing the sign-in.
+ * @event portal-login-signed-out - The user signed out: here (the page then goes to the account service), in
+ *   another tab, or on another origin sharing the sign-in.
  * @csspart login - The widget's box.
  * @csspart spinner - The loading indicator.
  * @csspart user - The link with avatar and name.

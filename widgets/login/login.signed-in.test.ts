@@ -1,13 +1,15 @@
 import { expect } from 'chai';
 import { localEnvironment } from '../core/env';
-import { saveTokens } from '../core/tokens';
+import { setUserInfo } from '../core/stores';
+import { $tokens } from '../core/tokens';
 import { axeViolations } from '../test-support/axe';
 import { waitFor } from '../test-support/wait';
 import './login.element';
 
 describe('<portal-login> signed in', () => {
   it("shows the user's avatar and name linking to the console, and a sign-out button", async () => {
-    saveTokens({ accessToken: 'at-demo', refreshToken: 'rt-demo', expiresAt: Date.now() + 3_600_000 });
+    // In memory only: test files run side by side on one origin and share its storage.
+    $tokens.set({ accessToken: 'at-demo', refreshToken: 'rt-demo', expiresAt: Date.now() + 3_600_000 });
     let signedIn: unknown;
     document.addEventListener('portal-login-signed-in', (event) => {
       signedIn = event.detail;
@@ -20,8 +22,33 @@ describe('<portal-login> signed in', () => {
     expect(link.href).to.equal(`${localEnvironment().console}/welcome`);
     expect(element.shadowRoot!.querySelector('img.avatar')?.getAttribute('alt')).to.equal('');
     expect(element.shadowRoot!.querySelector('button')?.getAttribute('aria-label')).to.equal('退出登录');
+    await waitFor(() => signedIn, 'the signed-in event');
     expect(signedIn).to.deep.equal({ name: '张工', companyId: '1001' });
     expect(await axeViolations(element)).to.deep.equal([]);
-    saveTokens(null);
+    $tokens.set(null);
+  });
+
+  it('tells the page when the sign-in ends or starts elsewhere (another tab or origin)', async () => {
+    for (const other of document.querySelectorAll('portal-login')) other.remove();
+    setUserInfo(null);
+    const element = document.createElement('portal-login');
+    document.body.append(element);
+    const events: string[] = [];
+    for (const type of ['portal-login-signed-in', 'portal-login-signed-out'] as const) {
+      element.addEventListener(type, (event) => events.push(`${event.type} ${JSON.stringify(event.detail ?? null)}`));
+    }
+    const user = { name: '李工', headImg: '', userName: 'li', mobile: '', companyId: '1002', potalStatus: false };
+    setUserInfo(user);
+    await waitFor(() => element.shadowRoot?.querySelector('[data-state="signed-in"]'), 'signed in');
+    setUserInfo(null);
+    await waitFor(() => element.shadowRoot?.querySelector('[data-state="signed-out"]'), 'signed out');
+    setUserInfo({ ...user });
+    await waitFor(() => events.length === 3, 'three events');
+    expect(events).to.deep.equal([
+      'portal-login-signed-in {"name":"李工","companyId":"1002"}',
+      'portal-login-signed-out null',
+      'portal-login-signed-in {"name":"李工","companyId":"1002"}',
+    ]);
+    element.remove();
   });
 });

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Context, Next } from 'koa';
+import { renderHubPage } from '../../host/api/accounts/pages';
 import { XSS_PAYLOADS } from './xss-payloads';
 
 /**
@@ -11,22 +12,6 @@ import { XSS_PAYLOADS } from './xss-payloads';
  */
 
 const envelope = (result: unknown, code = '0000', msg = '') => ({ code, result, msg });
-
-const HUB_PAGE = `<!doctype html><meta charset="utf-8"><title>hub</title><script>
-const KEY = 'guc.hub.tokens';
-const read = () => JSON.parse(localStorage.getItem(KEY) || 'null');
-addEventListener('message', (event) => {
-  const m = event.data;
-  if (!m || m.source !== 'guc-client') return;
-  if (m.type === 'set') localStorage.setItem(KEY, JSON.stringify(m.tokens));
-  if (m.type === 'clear') localStorage.removeItem(KEY);
-  event.source.postMessage({ source: 'guc-hub', type: 'result', id: m.id, tokens: read() }, event.origin);
-});
-addEventListener('storage', (event) => {
-  if (event.key === KEY) parent.postMessage({ source: 'guc-hub', type: 'changed', tokens: read() }, '*');
-});
-parent.postMessage({ source: 'guc-hub', type: 'ready' }, '*');
-</script>`;
 
 const SILENT_HUB_PAGE = '<!doctype html><meta charset="utf-8"><title>silent hub</title>';
 
@@ -163,7 +148,7 @@ function accountService(ctx: Context): boolean {
   switch (path) {
     case '/api/guc/view/token/hub':
       ctx.type = 'text/html';
-      ctx.body = silent ? SILENT_HUB_PAGE : HUB_PAGE;
+      ctx.body = silent ? SILENT_HUB_PAGE : renderHubPage('hub', [ctx.origin]);
       return true;
     case '/api/guc/protocol/oauth2/token/by-code': {
       const code = String(ctx.query.code ?? '');
@@ -205,9 +190,11 @@ function startHubServer(): Promise<Server> {
   hubServer ??= new Promise((resolve) => {
     const server = createServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://hub').pathname;
+      // The account service's own hub page, answering the page that framed it.
+      const framer = req.headers.referer ? new URL(req.headers.referer).origin : null;
       const page =
         path === '/api/guc/view/token/hub'
-          ? HUB_PAGE
+          ? renderHubPage('hub', framer ? [framer] : [])
           : path === '/silent/api/guc/view/token/hub'
             ? SILENT_HUB_PAGE
             : null;

@@ -5,6 +5,8 @@ import { localEnvironment, setEnvironment } from '../env';
 import { $userInfo, $userInfoLoading, setUserInfo } from '../stores/user';
 import { $tokens, saveTokens, type Tokens } from '../tokens';
 import { type AccountOptions, createAccountClient, FAILED_EXCHANGE_RELOAD_MS, STATE_STORAGE_KEY } from './client';
+import { connectHub } from './hub';
+import { accountUrl } from './service';
 
 const home = location.pathname + location.search;
 
@@ -200,6 +202,27 @@ describe('account client', () => {
       listener.postMessage({ type: 'signed-out' });
       await waitFor(() => !$userInfo.get() && !$tokens.get(), 'signed out by the other tab');
       listener.close();
+    });
+  });
+
+  describe('sign-out across origins', () => {
+    it('logout() leaves only once the hub has the sign-out, so the other origins hear it', async () => {
+      const other = connectHub(accountUrl(location.origin, '/api/guc/view/token/hub', { appId: '9090' }), 3000);
+      await other.set(tokens('shared'));
+      saveTokens(tokens('shared'));
+      let sharedWhenLeaving: Promise<unknown> | undefined;
+      const { client } = setup({
+        hub: true,
+        navigate: () => {
+          sharedWhenLeaving = other.get();
+        },
+      });
+      await client.init();
+      client.logout();
+      expect(sharedWhenLeaving, 'left before the hub answered').to.equal(undefined);
+      await waitFor(() => sharedWhenLeaving, 'the page leaving', 4000);
+      expect(await sharedWhenLeaving).to.equal(null);
+      other.close();
     });
   });
 

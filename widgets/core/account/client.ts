@@ -172,17 +172,18 @@ export function createAccountClient(options: AccountOptions): AccountClient {
         tokens = (await theHub()?.get()) ?? null;
         if (tokens) saveTokens(tokens);
       }
-      if (!tokens || tokens.expiresAt <= Date.now()) {
-        forget();
-        return null;
-      }
-      theHub()?.onChange((shared) => {
+      // Signed in or not, hear about sign-ins and sign-outs made on other origins.
+      void theHub()?.onChange((shared) => {
         if (!shared) forget();
         else if (shared.accessToken !== $tokens.get()?.accessToken) {
           saveTokens(shared);
           void loadUser(shared);
         }
       });
+      if (!tokens || tokens.expiresAt <= Date.now()) {
+        forget();
+        return null;
+      }
       const user = await loadUser(tokens);
       if (user && options.refresh && options.autoRefresh && !stopMonitor) {
         stopMonitor = startSessionMonitor(
@@ -214,10 +215,15 @@ export function createAccountClient(options: AccountOptions): AccountClient {
       const token = $tokens.get()?.accessToken;
       forget();
       tabs.post({ type: 'signed-out' });
-      void theHub()?.clear();
       stopMonitor?.();
       stopMonitor = undefined;
-      navigate(url('/api/guc/protocol/oauth2/logout', { token, redirectUri: currentAddress().href }).href);
+      const leave = () =>
+        navigate(url('/api/guc/protocol/oauth2/logout', { token, redirectUri: currentAddress().href }).href);
+      // Leaving at once would unload the hub frame before it hears the sign-out, and
+      // the other origins would stay signed in: wait for its answer (or its timeout).
+      const hubCleared = theHub()?.clear();
+      if (hubCleared) void hubCleared.then(leave);
+      else leave();
     },
 
     async refreshToken() {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { waitFor } from '../../test-support/wait';
 import { connectHub as connect, type HubClient } from './hub';
 import { accountUrl } from './service';
 
@@ -34,6 +35,19 @@ describe('token hub', () => {
     reader.close();
     // The hub's storage is the account origin's, not this page's.
     expect(localStorage.getItem('guc.hub.tokens')).to.equal(null);
+  });
+
+  it('tells a subscribed page when another page signs in or out, without the page asking first', async () => {
+    const watcher = connectHub(hubUrl(accountServer), 3000);
+    const seen: (typeof shared | null)[] = [];
+    await watcher.onChange((tokens) => seen.push(tokens));
+    const other = connectHub(hubUrl(accountServer), 3000);
+    await other.set(shared);
+    await waitFor(() => seen.length === 1, 'the sign-in made elsewhere');
+    expect(seen[0]).to.deep.equal(shared);
+    await other.clear();
+    await waitFor(() => seen.length === 2, 'the sign-out made elsewhere');
+    expect(seen[1]).to.equal(null);
   });
 
   it('gives up after the timeout when the hub does not answer', async () => {

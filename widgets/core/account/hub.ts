@@ -20,8 +20,12 @@ export interface HubClient {
   get(): Promise<Tokens | null>;
   set(tokens: Tokens): Promise<void>;
   clear(): Promise<void>;
-  /** Another origin signed in or out. */
-  onChange(listener: (tokens: Tokens | null) => void): void;
+  /**
+   * Another origin signed in or out. Subscribing asks the hub once, because the
+   * hub learns which origin to tell about changes from the page's first message.
+   * Resolves once the hub has answered (or given up).
+   */
+  onChange(listener: (tokens: Tokens | null) => void): Promise<void>;
   close(): void;
 }
 
@@ -99,7 +103,10 @@ export function connectHub(hubUrl: URL, timeout = HUB_TIMEOUT_MS): HubClient {
     get: () => send({ type: 'get' }),
     set: async (tokens) => void (await send({ type: 'set', tokens })),
     clear: async () => void (await send({ type: 'clear' })),
-    onChange: (listener) => void listeners.add(listener),
+    async onChange(listener) {
+      listeners.add(listener);
+      await send({ type: 'get' });
+    },
     close() {
       window.removeEventListener('message', onMessage);
       frame.remove();

@@ -1,6 +1,6 @@
 import { environment } from '../env';
 import { setUserInfo, type UserInfo } from '../stores/user';
-import { readStoredTokens } from '../tokens';
+import { $tokens, saveTokens } from '../tokens';
 import { hubUrl, sharedHub } from './hub';
 
 /** The account SDK and the HTTP client it needs: fetched only when someone may be signed in. */
@@ -8,13 +8,13 @@ export const loadPortalAccount = () => import('./portal-account');
 
 /**
  * Whether this visitor may be signed in: a sign-in to finish in the address, a
- * token in this origin's storage, or one shared by another origin through the
+ * token this page holds (from this origin's storage), or one shared by another origin through the
  * hub. Most visitors have none, and then the SDK is never downloaded.
  */
 async function maySignIn(): Promise<boolean> {
   if (new URLSearchParams(location.search).has('code')) return true;
   const now = Date.now();
-  if ((readStoredTokens()?.expiresAt ?? 0) > now) return true;
+  if (($tokens.get()?.expiresAt ?? 0) > now) return true;
   const env = environment();
   const shared = await sharedHub(hubUrl(env.accountServer, env.appId)).get();
   return (shared?.expiresAt ?? 0) > now;
@@ -30,6 +30,14 @@ export function startPortalSession(): Promise<UserInfo | null> {
   started ??= maySignIn().then(async (may) => {
     if (may) return (await loadPortalAccount()).startPortalAccount();
     setUserInfo(null);
+    // A sign-in on another origin reaches this page through the hub: only then
+    // does the SDK come.
+    const env = environment();
+    void sharedHub(hubUrl(env.accountServer, env.appId)).onChange((tokens) => {
+      if (!tokens) return;
+      saveTokens(tokens);
+      void loadPortalAccount().then((account) => account.startPortalAccount());
+    });
     return null;
   });
   return started;

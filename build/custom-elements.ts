@@ -1,0 +1,75 @@
+import type { ElementDocs } from './element-docs';
+
+export const CUSTOM_ELEMENTS_FILE = 'custom-elements.json';
+
+/** The custom elements manifest (schema 2.1.0), as editors, linters and docs tools read it. */
+export interface CustomElementsManifest {
+  schemaVersion: string;
+  readme: string;
+  modules: {
+    kind: 'javascript-module';
+    path: string;
+    declarations: Record<string, unknown>[];
+    exports: Record<string, unknown>[];
+  }[];
+}
+
+const typed = (type?: string) => (type ? { type: { text: type } } : {});
+
+/** Builds `custom-elements.json` from the elements' references. */
+export function customElementsManifest(elements: ElementDocs[]): CustomElementsManifest {
+  return {
+    schemaVersion: '2.1.0',
+    readme: 'README.md',
+    modules: elements.map((docs) => ({
+      kind: 'javascript-module',
+      path: docs.path,
+      declarations: [
+        {
+          kind: 'class',
+          name: docs.className,
+          customElement: true,
+          tagName: docs.tagName,
+          summary: docs.summary,
+          description: docs.description,
+          superclass: { name: 'HTMLElement' },
+          attributes: docs.attributes.map((a) => {
+            const property = docs.properties.find((p) => p.attribute === a.name);
+            return {
+              name: a.name,
+              description: a.description,
+              ...typed(a.type),
+              ...(property ? { fieldName: property.name } : {}),
+            };
+          }),
+          members: docs.properties.map((p) => ({
+            kind: 'field',
+            name: p.name,
+            description: p.description,
+            ...typed(p.type),
+            attribute: p.attribute,
+          })),
+          events: docs.events.map((e) => ({ name: e.name, description: e.description, ...typed(e.type) })),
+          slots: docs.slots.map(({ name, description }) => ({ name, description })),
+          cssParts: docs.cssParts.map(({ name, description }) => ({ name, description })),
+          cssProperties: docs.cssProperties.map(({ name, description }) => {
+            const initial = /\(([^()]+)\)\.?$/.exec(description)?.[1];
+            return {
+              name,
+              description,
+              ...(initial && /^[\d.]+(px|rem|em|ms|s)?$/.test(initial) ? { default: initial } : {}),
+            };
+          }),
+        },
+      ],
+      exports: [
+        { kind: 'js', name: docs.className, declaration: { name: docs.className, module: docs.path } },
+        {
+          kind: 'custom-element-definition',
+          name: docs.tagName,
+          declaration: { name: docs.className, module: docs.path },
+        },
+      ],
+    })),
+  };
+}

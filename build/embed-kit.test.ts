@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { ELEMENTS_WITH_OWN_SCRIPT, elementLoaders } from '../widgets/elements';
+import { type CustomElementsManifest, customElementsManifest } from './custom-elements';
+import { elementFiles, missingDocs, readElementDocs } from './element-docs';
+import { documentedElements } from './embed-kit';
+
+const ROOT = process.cwd();
+const DIST = join(ROOT, 'dist/widgets');
+
+const GOOD_ELEMENT = `import { defineElement } from '../core/define';
+export const SAMPLE_TAG = 'portal-sample';
+/**
+ * A sample element.
+ *
+ * @summary Sample.
+ * @attr lang - Language.
+ * @event portal-sample-done - Done (detail: id).
+ * @csspart box - The box.
+ * @cssproperty --portal-sample-color - Colour (#000).
+ */
+export const PortalSample = defineElement<SampleProps>(SAMPLE_TAG, Sample, { props: { lang: 'string' } });
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'portal-sample': HTMLElement & { lang: string };
+  }
+  interface GlobalEventHandlersEventMap {
+    'portal-sample-done': CustomEvent<{ id: number }>;
+  }
+}
+`;
+const GOOD_COMPONENT = `export const Sample = ({ host }) => <div part="box" onClick={() => emit(host, 'portal-sample-done', { id: 1 })} />;`;
+
+/** A widget folder in a scratch repository: `widgets/sample/`. */
+function sampleRepo(element: string, component = GOOD_COMPONENT): string {
+  const root = mkdtempSync(join(tmpdir(), 'element-docs-'));
+  mkdirSync(join(root, 'widgets/sample'), { recursive: true });
+  writeFileSync(join(root, 'widgets/sample/sample.element.ts'), element);
+  writeFileSync(join(root, 'widgets/sample/Sample.tsx'), component);
+  return root;
+}
+const problemsOf = (root: string) => missingDocs(readElementDocs(root, 'widgets/sample/sample.element.ts'));
+
+describe('element references', () => {
+  it('reads attributes, properties, events with their types, parts and custom properties', () => {
+    const docs = readElementDocs(sampleRepo(GOOD_ELEMENT), 'widgets/sample/sample.element.ts');
+    assert.deepEqual(problemsOf(sampleRepo(GOOD_ELEMENT)), []);
+    assert.equal(docs.tagName, 'portal-sample');
+    assert.equal(docs.summary, 'Sample.');
+    assert.deepEqual(docs.attributes, [{ name: 'lang', description: 'Language.', type: "'zh-CN' | 'en'" }]);
+    assert.deepEqual(docs.events, [
+      { name: 'portal-sample-done', description: 'Done (detail: id).', type: 'CustomEvent<{ id: number }>' },
+    ]);
+    const [module] = customElementsManifest([docs]).modules;
+    assert.deepEqual(module?.declarations[0]?.cssProperties, [
+      { name: '--portal-sample-color', description: 'Colour (#000).' },
+    ]);
+    assert.deepEqual(module?.exports[1], {
+      kind: 'custom-element-definition',
+      name: 'portal-sample',
+      declaration: { name: 'PortalSample', module: 'widgets/sample/sample.element.ts' },
+    });
+  });
+
+  it('fails an element whose events, parts, attributes or summary are undocumented', () => {
+    const withoutSummary = GOOD_ELEMENT.replace(' * @summary Sample.\n', '');
+    assert.match(problemsOf(sampleRepo(withoutSummary)).join(), /no @summary/);
+    const withoutEvent = GOOD_ELEMENT.replace(' * @event portal-sample-done - Done (detail: id).\n', '');
+    assert.match(problemsOf(sampleRepo(withoutEvent)).join(), /emits portal-sample-done without an @event/);
+    const untyped = GOOD_ELEMENT.replace("    'portal-sample-done': CustomEvent<{ id: number }>;\n", '');
+    assert.match(problemsOf(sampleRepo(untyped)).join(), /not in GlobalEventHandlersEventMap/);
+    const extraPart = GOOD_COMPONENT.replace('part="box"', 'part="box label"');
+    assert.match(problemsOf(sampleRepo(GOOD_ELEMENT, extraPart)).join(), /part "label" has no @csspart/);
+    const extraProp = GOOD_ELEMENT.replace("{ lang: 'string' }", "{ lang: 'string', maxItems: 'number' }");
+    assert.match(problemsOf(sampleRepo(extraProp)).join(), /attribute max-items \(prop maxItems\) has no @attr/);
+    const misnamed = GOOD_ELEMENT.replaceAll('portal-sample-done', 'sample-done');
+    assert.match(problemsOf(sampleRepo(misnamed, GOOD_COMPONENT)).join(), /not named portal-sample-<what happened>/);
+  });
+
+  it('every element of this repository is documented, and the loader defines all but those with their own script', () => {
+    const tags = documentedElements(ROOT).map((element) => element.tagName);
+    const loaded = Object.keys(elementLoaders);
+    assert.deepEqual(tags.toSorted(), [...loaded, ...ELEMENTS_WITH_OWN_SCRIPT].toSorted());
+    assert.equal(new Set([...loaded, ...ELEMENTS_WITH_OWN_SCRIPT]).size, tags.length, 'an element is loaded twice');
+    assert.equal(elementFiles(ROOT).length, tags.length);
+  });
+});
+
+describe('the built embedding kit', () => {
+  const built = JSON.parse(readFileSync(join(DIST, 'custom-elements.json'), 'utf8')) as CustomElementsManifest;
+
+  it('serves the manifest of the current code', () => {
+    assert.deepEqual(built, JSON.parse(JSON.stringify(customElementsManifest(documentedElements(ROOT)))));
+  });
+
+  it('has a file for every export of package.json, and each element module loads its chunk', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+    const targets = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : Object.values(value as object).flatMap(targets);
+    for (const target of [pkg.types, pkg.customElements, ...targets(pkg.exports)]) {
+      const files = target.includes('*')
+        ? built.modules.map((m) => target.replace('*', (m.declarations[0] as { tagName: string }).tagName))
+        : [target];
+      for (const file of files) assert.ok(existsSync(join(ROOT, file)), `${file} is missing`);
+    }
+    for (const module of built.modules) {
+      const tag = (module.declarations[0] as { tagName: string }).tagName;
+      const chunk = /import '\.\.\/(chunks\/[\w-]+\.js)'/.exec(readFileSync(join(DIST, `esm/${tag}.js`), 'utf8'))?.[1];
+      assert.ok(chunk && existsSync(join(DIST, chunk)), `esm/${tag}.js imports no built chunk`);
+    }
+  });
+
+  for (const example of ['react', 'plain']) {
+    it(`the ${example} usage example type-checks against the declarations`, () => {
+      const tsc = spawnSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', `demo/examples/${example}`], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
+      assert.equal(tsc.status, 0, tsc.stdout + tsc.stderr);
+    });
+  }
+});

@@ -1,0 +1,161 @@
+import type { Page } from '@playwright/test';
+import { expect, portalUrl, test } from './fixtures';
+
+const demoUrl = (name: 'CONSOLE' | 'PARTNER' | 'GALLERY') => {
+  const url = process.env[`DEMO_${name}_URL`];
+  if (!url) throw new Error(`DEMO_${name}_URL is not set: run the tests through playwright.config.ts`);
+  return url;
+};
+
+const loginState = (page: Page) => page.locator('portal-login [data-state]').first();
+
+/** Signs in with the account service's form, starting from the sign-in button on `page`. */
+async function signIn(page: Page, username = 'demo') {
+  await page.locator('portal-login').first().getByRole('button', { name: '登录', exact: true }).click();
+  await page.getByLabel('账号', { exact: true }).fill(username);
+  await page.getByLabel('密码', { exact: true }).fill('Demo@2026');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(loginState(page)).toHaveAttribute('data-state', 'signed-in', { timeout: 10_000 });
+}
+
+test.describe('the console demo on its own origin shares the portal sign-in', () => {
+  test('signing in on the portal signs the open console in; signing out in the console signs out both', async ({
+    context,
+    problems,
+  }) => {
+    const consolePage = await context.newPage();
+    await consolePage.goto(demoUrl('CONSOLE'));
+    await expect(loginState(consolePage)).toHaveAttribute('data-state', 'signed-out', { timeout: 10_000 });
+
+    const portal = await context.newPage();
+    await portal.goto(`${portalUrl()}/home`);
+    await signIn(portal);
+
+    // The console hears it through the account service's hub, without a reload.
+    await expect(loginState(consolePage)).toHaveAttribute('data-state', 'signed-in', { timeout: 10_000 });
+    await expect(consolePage.getByTestId('session')).toHaveText(/已登录/);
+    await expect(consolePage.getByRole('log')).toContainText('portal-login-signed-in');
+
+    await consolePage.locator('portal-login').getByRole('button', { name: '退出登录' }).click();
+    await expect(consolePage).toHaveURL(new RegExp(`^${demoUrl('CONSOLE')}/?$`));
+    await expect(loginState(consolePage)).toHaveAttribute('data-state', 'signed-out', { timeout: 10_000 });
+    await expect(loginState(portal)).toHaveAttribute('data-state', 'signed-out', { timeout: 10_000 });
+    // And it stays so after a reload: the portal's own stored sign-in is gone too.
+    await portal.reload();
+    await expect(loginState(portal)).toHaveAttribute('data-state', 'signed-out', { timeout: 10_000 });
+    expect(problems.errors).toEqual([]);
+  });
+
+  test('a console opened later is signed in from the hub; signing out on the portal signs it out', async ({
+    context,
+  }) => {
+    const portal = await context.newPage();
+    await portal.goto(`${portalUrl()}/home`);
+    await signIn(portal);
+
+    const consolePage = await context.newPage();
+    await consolePage.goto(`${demoUrl('CONSOLE')}/orders`);
+    await expect(loginState(consolePage)).toHaveAttribute('data-state', 'signed-in', { timeout: 10_000 });
+
+    await portal.locator('portal-login').first().getByRole('button', { name: '退出登录' }).click();
+    await expect(loginState(portal)).toHaveAttribute('data-state', 'signed-out', { timeout: 10_000 });
+    await expect(loginState(consolePage)).toHaveAttribute('data-state', 'signed-out', { timeout: 10_000 });
+    await expect(consolePage.getByRole('log')).toContainText('portal-login-signed-out');
+  });
+
+  test('shows the pending agreements of the signed-in user inside the console; declining signs out', async ({
+    page,
+    problems,
+  }) => {
+    await page.goto(`${demoUrl('CONSOLE')}/orders`);
+    await expect(loginState(page)).toHaveAttribute('data-state', 'signed-out', { timeout: 10_000 });
+    await signIn(page, 'newterms');
+    await expect(page).toHaveURL(new RegExp(`^${demoUrl('CONSOLE')}/orders`));
+    const first = page.getByRole('dialog', { name: '数据处理协议' });
+    await expect(first).toBeVisible();
+    await first.getByRole('button', { name: '同意并继续' }).click();
+    await expect(page.getByRole('log')).toContainText('portal-agreement-dialog-accepted');
+    const second = page.getByRole('dialog', { name: '平台服务协议' });
+    await expect(second).toBeVisible();
+    await second.getByRole('button', { name: '不同意' }).click();
+    // Declining signs out through the account service, which sends the user back here.
+    await expect(loginState(page)).toHaveAttribute('data-state', 'signed-out', { timeout: 10_000 });
+    await expect(page).toHaveURL(new RegExp(`^${demoUrl('CONSOLE')}/orders`));
+    await expect(second).toBeHidden();
+    expect(problems.errors).toEqual([]);
+  });
+
+  test('moves between client-side routes without reloading, keeping the sign-in widget', async ({ page, problems }) => {
+    await page.goto(demoUrl('CONSOLE'));
+    await expect(loginState(page)).toHaveAttribute('data-state', 'signed-out', { timeout: 10_000 });
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('link', { name: '协议' }).click();
+    await expect(page).toHaveURL(/\/agreements$/);
+    await expect(page.getByRole('heading', { name: '协议', level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: '概览', level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    await expect(loginState(page)).toHaveAttribute('data-state', 'signed-out');
+    expect(problems.errors).toEqual([]);
+  });
+});
+
+test('the partner page adds the widgets with one script tag under a strict CSP, without errors', async ({
+  page,
+  problems,
+}) => {
+  const response = await page.goto(demoUrl('PARTNER'));
+  expect(response?.headers()['content-security-policy']).toContain("default-src 'none'");
+  await expect(page.getByRole('region', { name: 'Cookie 使用提示' })).toBeVisible();
+  await expect(page.locator('portal-float-buttons').getByRole('button').first()).toBeVisible();
+
+  // The chat, from chat.js alone: the launcher, then the panel, talking to the portal's chat service.
+  // The cookie notice lies over the page's foot until the visitor answers it.
+  await page.getByRole('region', { name: 'Cookie 使用提示' }).getByRole('button', { name: '同意' }).click();
+  const launcher = page.locator('portal-chat-launcher').getByRole('button', { name: '在线客服' });
+  await launcher.click();
+  const panel = page.getByRole('dialog', { name: '在线客服' });
+  const input = panel.getByRole('textbox', { name: '输入消息' });
+  await input.fill('合作伙伴页面上的咨询');
+  await input.press('Enter');
+  await expect(panel.getByText('合作伙伴页面上的咨询')).toBeVisible();
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  expect(problems.errors).toEqual([]);
+});
+
+for (const lang of ['zh-CN', 'en'] as const) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the gallery renders every element of the manifest (${lang}, ${theme}) without errors`, async ({
+      page,
+      problems,
+    }) => {
+      const manifest = await (await page.request.get(`${portalUrl()}/widgets/custom-elements.json`)).json();
+      const tags: string[] = manifest.modules.flatMap((m: { declarations: { tagName: string }[] }) =>
+        m.declarations.map((d) => d.tagName),
+      );
+      await page.goto(`${demoUrl('GALLERY')}/?lang=${lang}&theme=${theme}`);
+      await expect(page.locator('main')).toHaveAttribute('aria-busy', 'false');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      expect(await page.locator('main').getAttribute('data-elements')).toBe(tags.join(' '));
+      // The loader defines every element of the manifest, and no portal element it does not list.
+      await page.waitForFunction((all) => all.every((tag) => customElements.get(tag)), tags);
+      // Each has its shadow root; all but the agreement dialog (nothing pending for a visitor) show something.
+      const rendered = await page.evaluate(
+        (all) =>
+          all.map((tag) => [tag, document.querySelector(`section#${tag} ${tag}`)?.shadowRoot?.childElementCount ?? -1]),
+        tags,
+      );
+      for (const [tag, children] of rendered) {
+        expect(children, tag).toBeGreaterThan(tag === 'portal-agreement-dialog' ? -1 : 0);
+      }
+      for (const tag of tags) {
+        const element = page.locator(`section#${tag} > .views > .stage > ${tag}`).first();
+        if ((await element.getAttribute('lang')) !== null) await expect(element).toHaveAttribute('lang', lang);
+      }
+      await expect(
+        page.locator('section#portal-cookie-notice portal-cookie-notice').getByRole('region'),
+      ).toHaveAccessibleName(lang === 'en' ? 'Cookie notice' : 'Cookie 使用提示');
+      expect(problems.errors).toEqual([]);
+    });
+  }
+}

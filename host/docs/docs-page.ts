@@ -1,0 +1,116 @@
+import type { WidgetRelease } from '../widget-release';
+
+/** One element as the custom elements manifest describes it (the fields the docs use). */
+export interface ElementDeclaration {
+  tagName: string;
+  summary?: string;
+  description?: string;
+  attributes?: { name: string; description?: string; type?: { text: string } }[];
+  events?: { name: string; description?: string; type?: { text: string } }[];
+  slots?: { name: string; description?: string }[];
+  cssParts?: { name: string; description?: string }[];
+  cssProperties?: { name: string; description?: string; default?: string }[];
+}
+
+const escapeHtml = (value: unknown) =>
+  String(value ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+const code = (text: string) => `<pre><code>${escapeHtml(text)}</code></pre>`;
+
+/** The script tag to copy: the release's immutable address and its integrity hash. */
+export function scriptSnippet(origin: string, release: WidgetRelease): string {
+  return `<script src="${origin}${release.scriptPath}"\n  integrity="${release.integrity}"\n  crossorigin="anonymous" async></script>`;
+}
+
+function table(title: string, head: string[], rows: string[][]): string {
+  if (!rows.length) return '';
+  return `<h2>${escapeHtml(title)}</h2><table><thead><tr>${head.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows
+    .map(
+      (row) =>
+        `<tr>${row.map((cell, i) => (i === 0 ? `<td><code>${escapeHtml(cell)}</code></td>` : `<td>${escapeHtml(cell)}</td>`)).join('')}</tr>`,
+    )
+    .join('')}</tbody></table>`;
+}
+
+function layout(nonce: string, title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style nonce="${escapeHtml(nonce)}">
+body{margin:0;font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;color:#1f2937}main{max-width:960px;margin:0 auto;padding:24px}
+pre{background:#f3f4f6;padding:12px;overflow:auto;border-radius:6px}table{border-collapse:collapse;margin:8px 0 16px}th,td{border:1px solid #e5e7eb;padding:4px 8px;text-align:left;vertical-align:top}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+/** `/docs`: every element, and how to add the script. */
+export function renderDocsIndex(nonce: string, origin: string, release: WidgetRelease, elements: ElementDeclaration[]) {
+  const list = elements
+    .map(
+      (e) =>
+        `<li><a href="/docs/${escapeHtml(e.tagName)}"><code>&lt;${escapeHtml(e.tagName)}&gt;</code></a>: ${escapeHtml(e.summary)}</li>`,
+    )
+    .join('');
+  return layout(
+    nonce,
+    'Portal elements',
+    `<h1>Portal elements</h1>
+<p>Add the script once, anywhere on the page; then use any element below. Each element's code loads the first time its tag appears.</p>
+${code(scriptSnippet(origin, release))}
+<p>This address belongs to release <code>${escapeHtml(release.id)}</code> and never changes content, so the <code>integrity</code> hash holds; a new release has a new address. <code>${escapeHtml(origin)}/widgets/portal.js</code> always serves the newest release (without a hash to pin).</p>
+<p>Types: <code>custom-elements.json</code> at <a href="/widgets/custom-elements.json">/widgets/custom-elements.json</a>; TypeScript declarations in <code>/widgets/types/</code> (<code>index.d.ts</code> for the DOM, <code>react.d.ts</code>, <code>preact.d.ts</code>, <code>vue.d.ts</code> for templates).</p>
+<ul>${list}</ul>`,
+  );
+}
+
+/** `/docs/<tag>`: the element's reference from the manifest, with snippets to copy. */
+export function renderElementDoc(nonce: string, origin: string, release: WidgetRelease, element: ElementDeclaration) {
+  const tag = element.tagName;
+  const attributes = element.attributes ?? [];
+  const markup = `<${tag}${attributes.some((a) => a.name === 'lang') ? ' lang="zh-CN"' : ''}></${tag}>`;
+  const events = element.events ?? [];
+  const listener = events[0]
+    ? `document.querySelector('${tag}').addEventListener('${events[0].name}', (event) => {\n  console.log(event.detail);\n});`
+    : '';
+  const part = element.cssParts?.[0];
+  return layout(
+    nonce,
+    `<${tag}>`,
+    `<p><a href="/docs">All elements</a></p>
+<h1><code>&lt;${escapeHtml(tag)}&gt;</code></h1>
+<p><strong>${escapeHtml(element.summary)}</strong></p>
+${(element.description ?? '')
+  .split(/\n\s*\n/)
+  .map((p) => `<p>${escapeHtml(p)}</p>`)
+  .join('')}
+<h2>Usage</h2>
+<p>The script, pinned to this release with its integrity hash, then the tag:</p>
+${code(`${scriptSnippet(origin, release)}\n\n${markup}`)}
+<p>As an ES module (bundlers, with the package's <code>exports</code>): <code>import 'industrial-portal/elements/${escapeHtml(tag)}';</code>, or from the portal: <code>&lt;script type="module" src="${escapeHtml(origin)}/widgets/esm/${escapeHtml(tag)}.js"&gt;</code>.</p>
+${listener ? `<p>Events bubble and cross shadow roots:</p>${code(listener)}` : ''}
+${part ? `<p>Style it with custom properties and parts:</p>${code(`${tag}::part(${part.name}) {\n  /* ${part.description ?? ''} */\n}`)}` : ''}
+${table(
+  'Attributes',
+  ['attribute', 'type', 'meaning'],
+  attributes.map((a) => [a.name, a.type?.text ?? '', a.description ?? '']),
+)}
+${table(
+  'Events',
+  ['event', 'type', 'when'],
+  events.map((e) => [e.name, e.type?.text ?? '', e.description ?? '']),
+)}
+${table(
+  'Slots',
+  ['slot', 'meaning'],
+  (element.slots ?? []).map((s) => [s.name || '(default)', s.description ?? '']),
+)}
+${table(
+  'CSS parts',
+  ['part', 'what'],
+  (element.cssParts ?? []).map((p) => [p.name, p.description ?? '']),
+)}
+${table(
+  'CSS custom properties',
+  ['property', 'meaning'],
+  (element.cssProperties ?? []).map((p) => [p.name, p.description ?? '']),
+)}`,
+  );
+}
