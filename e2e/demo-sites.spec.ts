@@ -145,7 +145,7 @@ for (const lang of ['zh-CN', 'en'] as const) {
           all.map((tag) => [tag, document.querySelector(`section#${tag} ${tag}`)?.shadowRoot?.childElementCount ?? -1]),
         tags,
       );
-      for (const [tag, children] of rendered) {
+      for (const [tag, children] of rendered as [string, number][]) {
         expect(children, tag).toBeGreaterThan(tag === 'portal-agreement-dialog' ? -1 : 0);
       }
       for (const tag of tags) {
