@@ -176,6 +176,50 @@ test('a visitor on a product page consults, the agent sees the card and replies,
   expect(problems.errors).toEqual([]);
 });
 
+test.describe('on portal pages the launcher is rendered by the server and its code waits', () => {
+  const launcherChunks = (urls: string[]) => urls.filter((url) => /\/chunks\/chat-launcher-/.test(url));
+
+  test('the button is there before its code, which comes on approach; a click made before it opens the chat', async ({
+    page,
+    problems,
+  }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(`${portal.url}/home`);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('portal-chat-launcher').getByRole('button', { name: '在线客服' })).toBeVisible();
+    expect(launcherChunks(requested)).toEqual([]);
+
+    await launcherButton(page).click();
+    await expect(panel(page)).toBeVisible();
+    expect(launcherChunks(requested)).toHaveLength(1);
+    expect(problems.errors).toEqual([]);
+  });
+
+  test('focus given to the button stays on it when its code arrives', async ({ page }) => {
+    await page.goto(`${portal.url}/home`);
+    await launcherButton(page).focus();
+    await page.waitForFunction(() => customElements.get('portal-chat-launcher'));
+    await expect(launcherButton(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(panel(page)).toBeVisible();
+  });
+
+  test('a page button asking for the chat brings the code and opens the chat', async ({ page }) => {
+    await page.goto(`${portal.url}/product/P2025001`);
+    await page.getByRole('button', { name: '在线咨询' }).click();
+    await expect(panel(page)).toBeVisible();
+  });
+
+  test('a visitor with a conversation gets the code at once, for the unread count', async ({ page, context }) => {
+    await context.addInitScript(() => localStorage.setItem('portal.chat.visitor', 'v-returning-visitor-0000000001'));
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(`${portal.url}/home`);
+    await expect.poll(() => launcherChunks(requested).length).toBe(1);
+  });
+});
+
 test('a dropped connection loses no message and shows none twice', async ({ page, context }) => {
   await page.goto(`${portal.url}/home`);
   await launcherButton(page).click();

@@ -5,23 +5,95 @@
  * A classic script like `portal.js` (no static imports). It loads the tiny
  * launcher and puts one `<portal-chat-launcher>` on the page, unless the page has
  * one already; the chat itself loads when the visitor opens it.
+ *
+ * Portal pages render the launcher's button on the server. There the launcher's
+ * code waits until it is wanted: the visitor points at, touches or focuses the
+ * button (a click made before it is ready is replayed), a page button asks for
+ * the chat, the page queued calls, or the visitor has a conversation already
+ * (its unread count must show at once).
  */
+
 const script = document.currentScript as HTMLScriptElement | null;
-const options = { lang: script?.dataset.lang, position: script?.dataset.position };
+const options = {
+  lang: script?.dataset.lang,
+  position: script?.dataset.position,
+  /** `interaction`: the page rendered the launcher, and its code may wait (portal pages). */
+  loadOn: script?.dataset.loadOn,
+};
+const TAG = 'portal-chat-launcher';
+/** `VISITOR_KEY` of chat-launcher/types.ts, spelled out: a classic script imports nothing statically. */
+const VISITOR_KEY = 'portal.chat.visitor';
+
+let loading: Promise<unknown> | undefined;
+const loadLauncher = () => {
+  loading ??= import('./chat-launcher/chat-launcher.element').catch((error: unknown) => {
+    loading = undefined;
+    console.error('[portal] the chat could not be loaded', error);
+  });
+  return loading;
+};
+
+const hasConversation = () => {
+  try {
+    return !!localStorage.getItem(VISITOR_KEY);
+  } catch {
+    return false;
+  }
+};
+
+/** The launcher, once its code is here and it has taken over the page's chat buttons. */
+const launcherReady = () =>
+  loadLauncher()
+    .then(() => customElements.whenDefined(TAG))
+    .then(() => document.querySelector(TAG));
+
+/** Until the launcher's code is here, the page's own ways into the chat bring it, then open the chat. */
+function listenUntilLoaded() {
+  const onClick = (event: MouseEvent) => {
+    const opener = (event.target as Element | null)?.closest?.('[data-portal-chat-open]');
+    if (!opener || customElements.get(TAG)) return;
+    event.preventDefault();
+    const card = opener.getAttribute('data-portal-chat-card') ?? undefined;
+    void launcherReady().then((launcher) => launcher?.open(card));
+  };
+  const onContact = (event: Event) => {
+    if (customElements.get(TAG)) return;
+    const card = (event as CustomEvent<{ card?: { picUrl: string; title: string; description: string } | null }>).detail
+      ?.card;
+    void launcherReady().then((launcher) => launcher?.open(card ?? undefined));
+  };
+  document.addEventListener('click', onClick);
+  document.addEventListener('portal-float-buttons-contact', onContact);
+  void customElements.whenDefined(TAG).then(() => {
+    document.removeEventListener('click', onClick);
+    document.removeEventListener('portal-float-buttons-contact', onContact);
+  });
+}
+
+/** A launcher the page rendered, whose code may wait until the visitor wants it. */
+function deferLauncher(rendered: Element) {
+  const queued = (window as Window & { portalChat?: unknown }).portalChat;
+  if (hasConversation() || (Array.isArray(queued) && queued.length)) return void loadLauncher();
+  listenUntilLoaded();
+  void import('./loader/deferred').then(({ whenNeeded }) => whenNeeded(rendered, 'interaction', loadLauncher));
+}
 
 function mount() {
-  if (document.querySelector('portal-chat-launcher')) return;
-  const launcher = document.createElement('portal-chat-launcher');
+  for (const opener of document.querySelectorAll<HTMLElement>('[data-portal-chat-open][hidden]')) opener.hidden = false;
+  const rendered = document.querySelector(TAG);
+  if (options.loadOn === 'interaction' && rendered?.shadowRoot) return deferLauncher(rendered);
+  void loadLauncher().then(() => rendered || create());
+}
+
+function create() {
+  const launcher = document.createElement(TAG);
   if (options.lang) launcher.setAttribute('lang', options.lang);
   if (options.position === 'left' || options.position === 'right') launcher.setAttribute('position', options.position);
   document.body.append(launcher);
 }
 
-import('./chat-launcher/chat-launcher.element').then(
-  () => {
-    // After parsing: the page may have its own launcher further down.
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount, { once: true });
-    else mount();
-  },
-  (error: unknown) => console.error('[portal] the chat could not be loaded', error),
-);
+// Partner pages: the code starts now. Either way the launcher is placed after
+// parsing, as the page may have its own further down.
+if (options.loadOn !== 'interaction') void loadLauncher();
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount, { once: true });
+else mount();

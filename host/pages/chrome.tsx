@@ -1,3 +1,4 @@
+import { launcherMarkup } from '../../widgets/chat-launcher/markup';
 import type { Lang } from '../../widgets/core/i18n';
 import type { FriendlyLink } from '../../widgets/core/stores/friendly-links';
 import type { Theme } from '../../widgets/core/stores/layout';
@@ -92,6 +93,23 @@ export function FloatButtons({ context }: { context: ChromeContext }) {
       css={css(context, 'float-buttons.css')}
     >
       <FloatButtonsView lang={context.lang} />
+    </ShadowElement>
+  );
+}
+
+/**
+ * The chat launcher's button, ready before any script: `chat.js` (told by its
+ * `data-load-on`) fetches the launcher's code only when the visitor wants it.
+ * Without scripts there is no chat, so no button.
+ */
+export function ChatLauncher({ context }: { context: ChromeContext }) {
+  return (
+    <ShadowElement
+      tag="portal-chat-launcher"
+      css={css(context, 'chat-launcher.css')}
+      noscriptCss={css(context, 'chat-launcher.noscript.css')}
+    >
+      {{ html: launcherMarkup(context.lang === 'en' ? 'en' : 'zh-CN') }}
     </ShadowElement>
   );
 }

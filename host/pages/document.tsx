@@ -2,7 +2,16 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { site } from '../data/site';
 import { preloadsFor } from './assets';
-import { CertifyBar, type ChromeContext, FloatButtons, LOAD_ON, SiteFooter, SiteHeader, TopicHeader } from './chrome';
+import {
+  CertifyBar,
+  ChatLauncher,
+  type ChromeContext,
+  FloatButtons,
+  LOAD_ON,
+  SiteFooter,
+  SiteHeader,
+  TopicHeader,
+} from './chrome';
 import { ServerStateScript } from './server-state';
 
 /** Everything a page is rendered from besides its own content. */
@@ -80,7 +89,7 @@ function Document({
         {head}
         <style dangerouslySetInnerHTML={{ __html: context.assets.css }} />
         <script src="/widgets/portal.js" async />
-        {chrome && layout === 'default' && <script src="/widgets/chat.js" async />}
+        {chrome && layout === 'default' && <script src="/widgets/chat.js" data-load-on="interaction" async />}
         {preloadsFor(
           context.assets.manifest,
           elements.filter((tag) => !LOAD_ON[tag]),
@@ -99,7 +108,7 @@ function Document({
         {children}
         {chrome && <SiteFooter context={context} />}
         {chrome && layout === 'default' && <FloatButtons context={context} />}
-        {chrome && layout === 'default' && <portal-chat-launcher />}
+        {chrome && layout === 'default' && <ChatLauncher context={context} />}
         {(layout === 'default' || layout === 'topic') && <portal-cookie-notice />}
         {chrome && (layout === 'default' || layout === 'order') && <portal-agreement-dialog load-on="signed-in" />}
         <ServerStateScript

@@ -9,7 +9,8 @@ export interface ShadowElementProps {
   css: string;
   /** Styles for visitors without scripts, in a `<noscript>`: scripted pages never apply them. */
   noscriptCss?: string;
-  children: ReactNode;
+  /** The shadow content: components, or markup the element itself builds as a string. */
+  children: ReactNode | { html: string };
 }
 
 /**
@@ -21,7 +22,11 @@ export function ShadowElement({ tag, attributes = {}, css, noscriptCss, children
   // Allowed by the page's CSP through the hash of its text (see pages/assets.ts).
   const style = (text: string) => `<style ${SERVER_STYLE_ATTRIBUTE}>${text}</style>`;
   const noscript = noscriptCss ? `<noscript>${style(noscriptCss)}</noscript>` : '';
-  const inner = `${style(css)}${noscript}${renderToStaticMarkup(createElement(Fragment, null, children))}`;
+  const content =
+    children && typeof children === 'object' && 'html' in children
+      ? children.html
+      : renderToStaticMarkup(createElement(Fragment, null, children));
+  const inner = `${style(css)}${noscript}${content}`;
   return createElement(
     tag,
     attributes,

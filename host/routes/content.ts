@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import type { ContentSource } from '../data/content';
 import {
   renderCaseDetail,
@@ -9,7 +9,6 @@ import {
   renderSolutionList,
 } from '../pages/content/articles';
 import { renderProductDetail, renderProductList } from '../pages/content/products';
-import type { PageContext } from '../pages/document';
 import { contentPage, type PageDeps, type Render } from './page-context';
 import { found, id, key, missing, optionalId, pageOf } from './params';
 

@@ -1,4 +1,5 @@
 import styles from './chat-launcher.css';
+import { launcherMarkup, LAUNCHER_TEXT as TEXT } from './markup';
 import {
   type ChatCardInfo,
   type ChatLang,
@@ -12,14 +13,6 @@ import {
 } from './types';
 
 export const CHAT_LAUNCHER_TAG = 'portal-chat-launcher';
-
-const TEXT = {
-  'zh-CN': { label: '在线客服', unread: (n: number) => `在线客服，${n} 条未读消息` },
-  en: { label: 'Chat with us', unread: (n: number) => `Chat with us, ${n} unread message${n === 1 ? '' : 's'}` },
-};
-
-const ICON =
-  '<svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false"><path d="M4 5h16v11H9l-5 4z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/><path d="M8 10h8M8 13h5" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>';
 
 /** The chat's code, for the configured provider: fetched on first use only. */
 const loaders: Record<ChatSettings['provider'], () => Promise<{ startChat: StartChat }>> = {
@@ -92,13 +85,17 @@ export class PortalChatLauncher extends HTMLElement {
 
   constructor() {
     super();
-    this.root = this.attachShadow({ mode: 'open' });
     if (!sheet) {
       sheet = new CSSStyleSheet();
       sheet.replaceSync(styles);
     }
+    // A portal page rendered the button already (declarative shadow DOM): keep its
+    // nodes, so a visitor's focus stays where it is, and trade its <style> for the sheet.
+    const rendered = this.shadowRoot?.querySelector('button.launcher') ? this.shadowRoot : null;
+    this.root = rendered ?? this.attachShadow({ mode: 'open' });
     this.root.adoptedStyleSheets = [sheet];
-    this.root.innerHTML = `<div class="panel" part="panel"></div><button type="button" class="launcher" part="button" aria-expanded="false">${ICON}<span class="badge" part="badge" aria-hidden="true" hidden></span></button>`;
+    if (rendered) for (const style of rendered.querySelectorAll('style, noscript')) style.remove();
+    else this.root.innerHTML = launcherMarkup('zh-CN');
     this.panel = this.root.querySelector('.panel') as HTMLElement;
     this.button = this.root.querySelector('button') as HTMLButtonElement;
     this.badge = this.root.querySelector('.badge') as HTMLElement;
