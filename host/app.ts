@@ -66,13 +66,14 @@ export function createApp(options: AppOptions): Express {
 
   app.disable('x-powered-by');
   app.set('etag', 'strong');
+  const pageCache = options.pageCache === false ? undefined : new PageCache(options.pageCache);
+  // First of all: a fresh kept page needs nothing else (it keeps its headers).
+  if (pageCache) app.use(pageCache.fastLane(logger));
   app.use(requestLogger(logger));
   app.use(cspNonce);
   app.use(securityHeaders(assets.styleHashes));
   app.use(chatProviderCsp(options.chat));
   app.use(limitUrlLength(deps));
-  const pageCache = options.pageCache === false ? undefined : new PageCache(options.pageCache);
-  if (pageCache) app.use(pageCache.freshPages());
 
   // Widget files are precompressed and open to every origin (they override the
   // resource policy), so they come before on-the-fly compression.

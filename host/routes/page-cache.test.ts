@@ -50,6 +50,34 @@ describe('page cache', () => {
     assert.match(String(br.headers.vary), /Accept-Encoding/);
   });
 
+  it('sends a kept page with the headers of the rendered answer, and no nonce in its CSP', async () => {
+    const rendered = await raw('/news/2', 'gzip');
+    const kept = await raw('/news/2', 'gzip');
+    assert.equal(kept.headers.etag, rendered.headers.etag);
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+    ]) {
+      assert.ok(rendered.headers[name], `the rendered answer has ${name}`);
+    }
+    const csp = String(rendered.headers['content-security-policy']);
+    assert.doesNotMatch(csp, /'nonce-/);
+    const { date: _date, ...renderedHeaders } = rendered.headers;
+    const { date: _date2, ...keptHeaders } = kept.headers;
+    assert.deepEqual(keptHeaders, renderedHeaders);
+  });
+
+  it('honours a refused encoding (q=0) and answers HEAD without a body', async () => {
+    await get('/news/1');
+    assert.equal((await raw('/news/1', 'br;q=0, gzip')).headers['content-encoding'], 'gzip');
+    assert.equal((await raw('/news/1', 'br;q=0, gzip;q=0')).headers['content-encoding'], undefined);
+    const head = await request(portal.port, '/news/1', { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(head.body, '');
+  });
+
   it('serves a kept page while fresh, then once stale while it renders again', async () => {
     setSummary(5, '第一版摘要');
     await get('/news/type/1?page=1'); // unrelated address: not affected

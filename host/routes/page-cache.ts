@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { isMobileUserAgent } from '../../widgets/login/LoginView';
+import type { Logger } from '../logger';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -14,7 +16,15 @@ interface CachedPage {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
+  /**
+   * Every header of the page's answer but the body's own, as the middleware set
+   * them the first time it was sent (security headers, CSP): from then on the
+   * fast lane sends it with no middleware at all.
+   */
+  headers?: OutgoingHttpHeaders;
 }
+
+type Encoding = 'br' | 'gzip' | 'identity';
 
 /** Renders the page afresh; throwing (a 404, a failed back-end) is passed on. */
 type Produce = () => Promise<string>;
@@ -66,22 +76,28 @@ export class PageCache {
 
   /** Sends the page for this request, rendering it only when it is not kept. */
   async send(req: Request, res: Response, produce: Produce): Promise<void> {
-    const page = await this.pages.fetch(keyOf(req), { context: produce });
+    const page = await this.pages.fetch(keyOf(req.originalUrl, req.get('user-agent')), { context: produce });
     if (!page) throw new Error('the page could not be rendered');
-    sendCached(req, res, page);
+    page.headers ??= answerHeaders(res);
+    sendCached(req, res, page, (req.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as Encoding);
   }
 
   /**
-   * Sends a fresh kept page before any routing or other work, the common case
-   * under load; anything else (stale, not kept, a preview) goes on to the routes.
+   * Sends a fresh kept page before any other middleware, the common case under
+   * load: its headers were kept with it, so a hit is a lookup and one write.
+   * Anything else (stale, not kept, a preview, another method) goes on.
    */
-  freshPages(): RequestHandler {
+  fastLane(logger: Logger): RequestHandler {
+    const logged = logger.isLevelEnabled('info');
     return (req, res, next) => {
-      if ((req.method !== 'GET' && req.method !== 'HEAD') || req.query.preview !== undefined) return next();
-      const key = keyOf(req);
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      const url = req.url ?? '/';
+      if (url.includes('preview=')) return next();
+      const key = keyOf(url, req.headers['user-agent']);
       const page = this.pages.getRemainingTTL(key) > 0 ? this.pages.peek(key) : undefined;
-      if (!page) return next();
-      sendCached(req, res, page);
+      if (!page?.headers) return next();
+      const status = sendCached(req, res, page, encodingFor(req.headers['accept-encoding']));
+      if (logged) logger.info({ req: { method: req.method, url }, res: { statusCode: status } }, 'request completed');
     };
   }
 
@@ -91,18 +107,64 @@ export class PageCache {
 }
 
 /** A page's address and device variant (mobile visitors get the page without the login widget). */
-const keyOf = (req: Request) =>
-  `${isMobileUserAgent(req.get('user-agent') ?? '') ? 'mobile' : 'desktop'} ${req.originalUrl}`;
+const keyOf = (url: string, userAgent = '') => `${isMobileUserAgent(userAgent) ? 'mobile' : 'desktop'} ${url}`;
 
-function sendCached(req: Request, res: Response, page: CachedPage): void {
-  res.status(200).type('html').setHeader('Cache-Control', 'no-cache');
-  res.setHeader('ETag', page.etag);
-  res.append('Vary', 'Accept-Encoding, User-Agent');
-  if (req.fresh) return void res.status(304).end();
-  const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
-  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
-  if (encoding === 'br' || encoding === 'gzip') res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', body.length);
-  if (req.method === 'HEAD') return void res.end();
-  res.end(body);
+/** The headers to keep with a page: not the body's own, and no per-request nonce in its CSP. */
+const BODY_HEADERS = new Set(['content-length', 'content-encoding', 'content-type', 'etag', 'vary', 'cache-control']);
+function answerHeaders(res: Response): OutgoingHttpHeaders {
+  const kept: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (BODY_HEADERS.has(name) || name === 'set-cookie' || value === undefined) continue;
+    // Pages have no inline script, so their CSP needs no nonce, and a kept one would be known to all.
+    kept[name] = name === 'content-security-policy' ? String(value).replace(/ 'nonce-[^']*'/g, '') : value;
+  }
+  return kept;
+}
+
+/** The encoding to send: ours (br, then gzip) among those offered; q=0 refuses one. */
+const encodings = new Map<string, Encoding>();
+function encodingFor(header: string | undefined = ''): Encoding {
+  let encoding = encodings.get(header);
+  if (!encoding) {
+    const offered = new Map(
+      header.split(',').map((part) => {
+        const [name = '', ...params] = part.trim().toLowerCase().split(';');
+        const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+        return [name.trim(), q === undefined ? 1 : Number(q)] as const;
+      }),
+    );
+    const accepts = (name: string) => (offered.get(name) ?? offered.get('*') ?? 0) > 0;
+    encoding = accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : 'identity';
+    // Browsers send a handful of distinct headers; keep the answer for each.
+    if (encodings.size < 100) encodings.set(header, encoding);
+  }
+  return encoding;
+}
+
+/** Whether the visitor's copy (If-None-Match) is this one. */
+function unchanged(req: IncomingMessage, etag: string): boolean {
+  const tags = req.headers['if-none-match'];
+  if (!tags) return false;
+  return tags === '*' || tags.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** Sends a kept page with its own headers; answers the status sent. */
+function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage, encoding: Encoding): number {
+  const body = page[encoding];
+  const headers: OutgoingHttpHeaders = {
+    ...page.headers,
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-cache',
+    etag: page.etag,
+    vary: 'Accept-Encoding, User-Agent',
+  };
+  if (unchanged(req, page.etag)) {
+    res.writeHead(304, headers).end();
+    return 304;
+  }
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  headers['content-length'] = body.length;
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return 200;
 }
