@@ -40,6 +40,10 @@ function manualChunks(id: string): string | undefined {
   if (/\/widgets\/core\/account\/(hub|portal-session)\.ts$/.test(id)) return 'session';
   if (inFolder(id, 'widgets/core/account')) return 'account';
   if (inFolder(id, 'widgets/core/helpers')) return undefined;
+  // Only the elements the server renders need it; the cookie notice page does not.
+  if (/\/widgets\/core\/server-styles\.ts$/.test(id)) return undefined;
+  // The chat panel's store and the toasts' come with what shows them, not with every page.
+  if (/\/widgets\/core\/(stores\/chat|toast)\.ts$/.test(id)) return undefined;
   if (STATE_MODULES.test(id)) return 'state';
   if (RUNTIME_PACKAGES.test(id) || inFolder(id, 'widgets/core')) return 'runtime';
   return undefined;

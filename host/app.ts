@@ -67,8 +67,11 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('etag', 'strong');
   const pageCache = options.pageCache === false ? undefined : new PageCache(options.pageCache);
-  // First of all: a fresh kept page needs nothing else (it keeps its headers).
+  // First of all: a fresh kept page needs nothing else (it keeps its headers), nor
+  // do the two script-tag entries (built once, with their own headers, not logged).
   if (pageCache) app.use(pageCache.fastLane(logger));
+  app.get('/widgets/portal.js', portalScript(options.widgetsDir, options.env ?? 'local'));
+  app.get('/widgets/chat.js', chatScript(options.widgetsDir, options.env ?? 'local', options.chat ?? defaultChat));
   app.use(requestLogger(logger));
   app.use(cspNonce);
   app.use(securityHeaders(assets.styleHashes));
@@ -77,8 +80,6 @@ export function createApp(options: AppOptions): Express {
 
   // Widget files are precompressed and open to every origin (they override the
   // resource policy), so they come before on-the-fly compression.
-  app.get('/widgets/portal.js', portalScript(options.widgetsDir, options.env ?? 'local'));
-  app.get('/widgets/chat.js', chatScript(options.widgetsDir, options.env ?? 'local', options.chat ?? defaultChat));
   app.use('/widgets', widgetFiles(options.widgetsDir));
   app.use(releaseRoutes(options.widgetsDir, options.env ?? 'local'));
 

@@ -14,9 +14,19 @@ type PropType = 'string' | 'number' | 'boolean' | 'json' | 'function' | 'method'
 export interface DefineOptions<P> {
   /** Props mirrored from kebab-case attributes, with how each attribute is parsed. */
   props?: Partial<Record<Exclude<keyof P, 'host'>, PropType>>;
-  /** CSS for the element's shadow root, adopted as a constructable stylesheet (CSP-safe). */
-  styles?: string;
+  /**
+   * CSS for the element's shadow root, adopted as a constructable stylesheet
+   * (CSP-safe); or, for elements the server renders, what makes their sheet from
+   * the first root (`serverStyles`, kept out of this runtime chunk).
+   */
+  styles?: string | ((root: ShadowRoot) => CSSStyleSheet);
 }
+
+const sheetOf = (css: string) => {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  return sheet;
+};
 
 type Root = ReturnType<typeof createRoot>;
 
@@ -112,11 +122,9 @@ export function defineElement<P extends ElementProps>(
       for (const name of (this.constructor as unknown as { observedAttributes: string[] }).observedAttributes) {
         if (this.getAttribute(name) === '') this[PROPS][camelCase(name)] = '';
       }
-      if (options.styles !== undefined && this.shadowRoot) {
-        if (!sheet) {
-          sheet = new CSSStyleSheet();
-          sheet.replaceSync(options.styles);
-        }
+      const { styles } = options;
+      if (styles !== undefined && this.shadowRoot) {
+        sheet ??= typeof styles === 'string' ? sheetOf(styles) : styles(this.shadowRoot);
         this.shadowRoot.adoptedStyleSheets = [sheet];
       }
     }

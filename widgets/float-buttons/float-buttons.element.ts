@@ -1,6 +1,6 @@
 import { defineElement } from '../core/define';
+import { serverStyles } from '../core/server-styles';
 import { FloatButtons, type FloatButtonsProps } from './FloatButtons';
-import styles from './float-buttons.css';
 
 export const FLOAT_BUTTONS_TAG = 'portal-float-buttons';
 
@@ -23,7 +23,7 @@ export const FLOAT_BUTTONS_TAG = 'portal-float-buttons';
  */
 export const PortalFloatButtons = defineElement<FloatButtonsProps>(FLOAT_BUTTONS_TAG, FloatButtons, {
   props: { lang: 'string' },
-  styles,
+  styles: serverStyles(() => import('./float-buttons.css')),
 });
 
 declare global {

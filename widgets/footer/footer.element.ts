@@ -1,6 +1,6 @@
 import { defineElement } from '../core/define';
+import { serverStyles } from '../core/server-styles';
 import { Footer, type FooterProps } from './Footer';
-import styles from './footer.css';
 
 export const FOOTER_TAG = 'portal-footer';
 
@@ -24,7 +24,10 @@ export const FOOTER_TAG = 'portal-footer';
  * @cssproperty --portal-footer-heading-color - Headings and hovered links.
  * @cssproperty --portal-content-width - Width of the content (1200px).
  */
-export const PortalFooter = defineElement<FooterProps>(FOOTER_TAG, Footer, { props: { lang: 'string' }, styles });
+export const PortalFooter = defineElement<FooterProps>(FOOTER_TAG, Footer, {
+  props: { lang: 'string' },
+  styles: serverStyles(() => import('./footer.css')),
+});
 
 declare global {
   interface HTMLElementTagNameMap {

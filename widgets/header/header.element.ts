@@ -1,7 +1,7 @@
 import '../login/login.element';
 import { defineElement } from '../core/define';
+import { serverStyles } from '../core/server-styles';
 import { Header, type HeaderProps } from './Header';
-import styles from './header.css';
 
 export const HEADER_TAG = 'portal-header';
 
@@ -36,7 +36,7 @@ export const HEADER_TAG = 'portal-header';
  */
 export const PortalHeader = defineElement<HeaderProps>(HEADER_TAG, Header, {
   props: { lang: 'string', noLogin: 'string' },
-  styles,
+  styles: serverStyles(() => import('./header.css')),
 });
 
 declare global {

@@ -1,6 +1,6 @@
 import { defineElement } from '../core/define';
+import { serverStyles } from '../core/server-styles';
 import { Login, type LoginProps } from './Login';
-import styles from './login.css';
 
 export const LOGIN_TAG = 'portal-login';
 
@@ -25,7 +25,10 @@ export const LOGIN_TAG = 'portal-login';
  * @cssproperty --portal-accent-color - Spinner colour.
  * @cssproperty --portal-focus-ring-color - Focus outline colour.
  */
-export const PortalLogin = defineElement<LoginProps>(LOGIN_TAG, Login, { props: { lang: 'string' }, styles });
+export const PortalLogin = defineElement<LoginProps>(LOGIN_TAG, Login, {
+  props: { lang: 'string' },
+  styles: serverStyles(() => import('./login.css')),
+});
 
 declare global {
   interface HTMLElementTagNameMap {

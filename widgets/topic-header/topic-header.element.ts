@@ -1,6 +1,6 @@
 import { defineElement } from '../core/define';
+import { serverStyles } from '../core/server-styles';
 import { TopicHeader, type TopicHeaderProps } from './TopicHeader';
-import styles from './topic-header.css';
 
 export const TOPIC_HEADER_TAG = 'portal-topic-header';
 
@@ -26,7 +26,7 @@ export const TOPIC_HEADER_TAG = 'portal-topic-header';
  */
 export const PortalTopicHeader = defineElement<TopicHeaderProps>(TOPIC_HEADER_TAG, TopicHeader, {
   props: { lang: 'string', phone: 'string' },
-  styles,
+  styles: serverStyles(() => import('./topic-header.css')),
 });
 
 declare global {
