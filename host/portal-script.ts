@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import type { PortalEnvName } from '../widgets/core/env';
+import { unchanged } from './conditional';
 import { announcedEnvironment } from './environments';
 
 /** The environment a script announces to the page, as a statement. */
@@ -67,7 +68,7 @@ export function serveScript(body: Buffer, cacheControl: string): RequestHandler 
   };
 
   return (req, res) => {
-    if (req.fresh) return void res.writeHead(304, headers).end();
+    if (unchanged(req, etag)) return void res.writeHead(304, headers).end();
     // Our preference, not the client's order: browsers list gzip before br.
     const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : 'identity';
     const body = variants[encoding];

@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { isMobileUserAgent } from '../../widgets/login/LoginView';
+import { unchanged } from '../conditional';
 import type { Logger } from '../logger';
 
 const brotli = promisify(brotliCompress);
@@ -139,13 +140,6 @@ function encodingFor(header: string | undefined = ''): Encoding {
     if (encodings.size < 100) encodings.set(header, encoding);
   }
   return encoding;
-}
-
-/** Whether the visitor's copy (If-None-Match) is this one. */
-function unchanged(req: IncomingMessage, etag: string): boolean {
-  const tags = req.headers['if-none-match'];
-  if (!tags) return false;
-  return tags === '*' || tags.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /** Sends a kept page with its own headers; answers the status sent. */
