@@ -3,6 +3,7 @@ import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
 import { randomString } from '../core/helpers/random';
 import { http } from '../core/http';
+import { resolveLang } from '../core/i18n';
 import { currentUser, findObstacle, type Obstacle } from '../order-guard/checks';
 import { AccessNotice } from '../orders/AccessNotice';
 import { orderFailure, placeOrder } from '../orders/orders-api';
@@ -11,6 +12,7 @@ import { CONTACT_NAME_MAX, type OrderField, orderErrors, QUANTITY_MAX, REMARK_MA
 export interface OrderFormProps extends ElementProps {
   productId?: string;
   editionId?: string;
+  lang?: string;
 }
 
 interface Company {
@@ -21,13 +23,42 @@ interface Company {
 type Values = Record<'companyId' | 'quantity' | 'contactName' | 'contactPhone' | 'remark', string>;
 type Errors = Partial<Record<OrderField, string>>;
 
-const FIELDS: Array<{ name: keyof Values; label: string }> = [
-  { name: 'companyId', label: '下单企业' },
-  { name: 'quantity', label: '购买数量' },
-  { name: 'contactName', label: '联系人' },
-  { name: 'contactPhone', label: '联系电话' },
-  { name: 'remark', label: '备注' },
-];
+const FIELDS: Array<keyof Values> = ['companyId', 'quantity', 'contactName', 'contactPhone', 'remark'];
+
+const TEXT = {
+  'zh-CN': {
+    labels: {
+      companyId: '下单企业',
+      quantity: '购买数量',
+      contactName: '联系人',
+      contactPhone: '联系电话',
+      remark: '备注',
+    },
+    loading: '正在加载…',
+    chooseCompany: '请选择下单企业',
+    remarkHint: `选填，不超过 ${REMARK_MAX} 个字`,
+    submit: '提交订单',
+    submitting: '正在提交…',
+    retrySafe: '（再次提交不会重复下单）',
+    invalid: '订单信息有误',
+  },
+  en: {
+    labels: {
+      companyId: 'Ordering company',
+      quantity: 'Quantity',
+      contactName: 'Contact name',
+      contactPhone: 'Contact phone',
+      remark: 'Remark',
+    },
+    loading: 'Loading…',
+    chooseCompany: 'Choose the ordering company',
+    remarkHint: `Optional, at most ${REMARK_MAX} characters`,
+    submit: 'Place order',
+    submitting: 'Placing the order…',
+    retrySafe: ' (submitting again will not order twice)',
+    invalid: 'The order has errors',
+  },
+};
 
 const newKey = () => randomString(32);
 
@@ -36,7 +67,9 @@ const newKey = () => randomString(32);
  * and remark. Checked here with the schema the server checks again with; one
  * idempotency key per content, so a double click or a retry makes one order.
  */
-export function OrderForm({ host, productId, editionId }: OrderFormProps) {
+export function OrderForm({ host, productId, editionId, lang }: OrderFormProps) {
+  const language = resolveLang(host, lang);
+  const t = TEXT[language];
   const [obstacle, setObstacle] = useState<Obstacle | null>(null);
   const [companies, setCompanies] = useState<Company[] | null>(null);
   const [values, setValues] = useState<Values>({
@@ -72,11 +105,11 @@ export function OrderForm({ host, productId, editionId }: OrderFormProps) {
     })();
   }, [productId]);
 
-  if (obstacle) return <AccessNotice obstacle={obstacle} />;
+  if (obstacle) return <AccessNotice obstacle={obstacle} lang={language} />;
   if (!companies)
     return (
       <p className="status" role="status">
-        正在加载…
+        {t.loading}
       </p>
     );
 
@@ -87,8 +120,8 @@ export function OrderForm({ host, productId, editionId }: OrderFormProps) {
   };
 
   const focusFirstError = (found: Errors) => {
-    const first = FIELDS.find((field) => found[field.name]);
-    if (first) form.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
+    const first = FIELDS.find((name) => found[name]);
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
 
   const submit = async (event: Event) => {
@@ -104,7 +137,7 @@ export function OrderForm({ host, productId, editionId }: OrderFormProps) {
       remark: values.remark,
       idempotencyKey: key.current,
     };
-    const found = orderErrors(order);
+    const found = orderErrors(order, language);
     setErrors(found);
     setMessage('');
     if (Object.keys(found).length) return focusFirstError(found);
@@ -114,13 +147,13 @@ export function OrderForm({ host, productId, editionId }: OrderFormProps) {
       emit(host, 'portal-order-form-placed', { orderNo: placed.orderNo });
       location.assign(`/order/success?orderNo=${encodeURIComponent(placed.orderNo)}`);
     } catch (error) {
-      const failure = await orderFailure(error);
+      const failure = await orderFailure(error, language);
       if (failure.kind === 'obstacle') setObstacle(failure.obstacle);
       else if (failure.kind === 'invalid') {
         setErrors(failure.errors);
         setMessage(failure.message);
         focusFirstError(failure.errors);
-      } else setMessage(failure.kind === 'other' ? `${failure.message}（再次提交不会重复下单）` : '订单信息有误');
+      } else setMessage(failure.kind === 'other' ? `${failure.message}${t.retrySafe}` : t.invalid);
       setBusy(false);
     }
   };
@@ -130,7 +163,7 @@ export function OrderForm({ host, productId, editionId }: OrderFormProps) {
     const errorId = `${name}-error`;
     return (
       <div className="field" data-invalid={error ? 'true' : undefined}>
-        <label htmlFor={`order-${name}`}>{FIELDS.find((f) => f.name === name)?.label}</label>
+        <label htmlFor={`order-${name}`}>{t.labels[name]}</label>
         {control(error ? errorId : undefined)}
         {error && (
           <p className="error" id={errorId}>
@@ -153,7 +186,7 @@ export function OrderForm({ host, productId, editionId }: OrderFormProps) {
           aria-invalid={errors.companyId ? 'true' : undefined}
           aria-describedby={describedBy}
         >
-          <option value="">请选择下单企业</option>
+          <option value="">{t.chooseCompany}</option>
           {companies.map((c) => (
             <option key={c.companyId} value={String(c.companyId)}>
               {c.companyName}
@@ -211,7 +244,7 @@ export function OrderForm({ host, productId, editionId }: OrderFormProps) {
           onInput={change('remark')}
           aria-invalid={errors.remark ? 'true' : undefined}
           aria-describedby={describedBy}
-          placeholder={`选填，不超过 ${REMARK_MAX} 个字`}
+          placeholder={t.remarkHint}
         />
       ))}
       {message && (
@@ -220,7 +253,7 @@ export function OrderForm({ host, productId, editionId }: OrderFormProps) {
         </p>
       )}
       <button type="submit" className="primary" disabled={busy}>
-        {busy ? '正在提交…' : '提交订单'}
+        {busy ? t.submitting : t.submit}
       </button>
     </form>
   );

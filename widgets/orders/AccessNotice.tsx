@@ -1,4 +1,5 @@
 import { portalAccount } from '../core/account/portal-account';
+import type { Lang } from '../core/i18n';
 import { $userInfo } from '../core/stores';
 import { certificationUrl, managerSettingUrl, type Obstacle } from '../order-guard/checks';
 import { PROMPTS } from '../order-guard/prompts';
@@ -7,8 +8,8 @@ import { PROMPTS } from '../order-guard/prompts';
  * What an order page shows instead of its content when the user may not order:
  * the guard's message with its one way forward.
  */
-export function AccessNotice({ obstacle }: { obstacle: Obstacle }) {
-  const text = PROMPTS['zh-CN'][obstacle];
+export function AccessNotice({ obstacle, lang }: { obstacle: Obstacle; lang: Lang }) {
+  const text = PROMPTS[lang][obstacle];
   const companyId = $userInfo.get()?.companyId;
   const go = () => {
     if (obstacle === 'login') portalAccount().login();

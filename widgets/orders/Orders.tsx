@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ElementProps } from '../core/define';
+import { type Lang, resolveLang } from '../core/i18n';
 import type { Order } from '../order-form/order-schema';
 import type { Obstacle } from '../order-guard/checks';
 import { currentUser } from '../order-guard/checks';
@@ -9,6 +10,7 @@ import { fetchOrder, fetchOrders, orderFailure, yuan } from './orders-api';
 export interface OrdersProps extends ElementProps {
   /** One order to show; without it, the company's orders. */
   orderNo?: string;
+  lang?: string;
 }
 
 type State =
@@ -19,23 +21,76 @@ type State =
   | { kind: 'not-found' }
   | { kind: 'error'; message: string };
 
-const STATUS = { submitted: '已提交，待确认' } as const;
-const when = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
+const TEXT = {
+  'zh-CN': {
+    fields: {
+      orderNo: '订单编号',
+      company: '下单企业',
+      product: '产品',
+      edition: '版本',
+      unitPrice: '单价',
+      quantity: '数量',
+      total: '合计',
+      contactName: '联系人',
+      contactPhone: '联系电话',
+      remark: '备注',
+      status: '状态',
+      createdAt: '下单时间',
+      productAndEdition: '产品与版本',
+    },
+    noRemark: '无',
+    status: { submitted: '已提交，待确认' },
+    loading: '正在加载订单…',
+    notFound: '订单不存在，或不属于您的企业。',
+    myOrders: '查看我的订单',
+    failed: '加载失败',
+    none: '暂无订单。',
+    count: (n: number) => `共 ${n} 个订单`,
+  },
+  en: {
+    fields: {
+      orderNo: 'Order number',
+      company: 'Ordering company',
+      product: 'Product',
+      edition: 'Edition',
+      unitPrice: 'Unit price',
+      quantity: 'Quantity',
+      total: 'Total',
+      contactName: 'Contact name',
+      contactPhone: 'Contact phone',
+      remark: 'Remark',
+      status: 'Status',
+      createdAt: 'Placed at',
+      productAndEdition: 'Product and edition',
+    },
+    noRemark: 'None',
+    status: { submitted: 'Submitted, awaiting confirmation' },
+    loading: 'Loading orders…',
+    notFound: 'This order does not exist, or belongs to another company.',
+    myOrders: 'See my orders',
+    failed: 'Loading failed',
+    none: 'No orders yet.',
+    count: (n: number) => `${n} order${n === 1 ? '' : 's'}`,
+  },
+};
 
-function OrderDetails({ order }: { order: Order }) {
+const when = (iso: string, lang: Lang) => new Date(iso).toLocaleString(lang, { hour12: false });
+
+function OrderDetails({ order, lang }: { order: Order; lang: Lang }) {
+  const { fields: f, ...t } = TEXT[lang];
   const rows: Array<[string, string]> = [
-    ['订单编号', order.orderNo],
-    ['下单企业', order.companyName],
-    ['产品', order.productName],
-    ['版本', order.editionName],
-    ['单价', `${yuan(order.unitPriceFen)}/${order.unit}`],
-    ['数量', String(order.quantity)],
-    ['合计', yuan(order.totalFen)],
-    ['联系人', order.contactName],
-    ['联系电话', order.contactPhone],
-    ['备注', order.remark || '无'],
-    ['状态', STATUS[order.status] ?? order.status],
-    ['下单时间', when(order.createdAt)],
+    [f.orderNo, order.orderNo],
+    [f.company, order.companyName],
+    [f.product, order.productName],
+    [f.edition, order.editionName],
+    [f.unitPrice, `${yuan(order.unitPriceFen)}/${order.unit}`],
+    [f.quantity, String(order.quantity)],
+    [f.total, yuan(order.totalFen)],
+    [f.contactName, order.contactName],
+    [f.contactPhone, order.contactPhone],
+    [f.remark, order.remark || t.noRemark],
+    [f.status, t.status[order.status] ?? order.status],
+    [f.createdAt, when(order.createdAt, lang)],
   ];
   return (
     <dl className="details" part="details">
@@ -50,8 +105,10 @@ function OrderDetails({ order }: { order: Order }) {
 }
 
 /** The company's orders, or one of them; only ever what the server shows this company. */
-export function Orders({ orderNo }: OrdersProps) {
+export function Orders({ host, orderNo, lang }: OrdersProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const language = resolveLang(host, lang);
+  const t = TEXT[language];
 
   useEffect(() => {
     let live = true;
@@ -67,31 +124,31 @@ export function Orders({ orderNo }: OrdersProps) {
           show({ kind: 'list', orders: page?.list ?? [], total: page?.total ?? 0 });
         }
       } catch (error) {
-        const failure = await orderFailure(error);
+        const failure = await orderFailure(error, language);
         if (failure.kind === 'obstacle') show(failure);
         else if (failure.kind === 'not-found') show(failure);
-        else show({ kind: 'error', message: 'message' in failure ? failure.message : '加载失败' });
+        else show({ kind: 'error', message: 'message' in failure ? failure.message : t.failed });
       }
     });
     return () => {
       live = false;
     };
-  }, [orderNo]);
+  }, [orderNo, language, t]);
 
   switch (state.kind) {
     case 'loading':
       return (
         <p className="status" role="status">
-          正在加载订单…
+          {t.loading}
         </p>
       );
     case 'obstacle':
-      return <AccessNotice obstacle={state.obstacle} />;
+      return <AccessNotice obstacle={state.obstacle} lang={language} />;
     case 'not-found':
       return (
         <div className="notice" role="alert">
-          <p>订单不存在，或不属于您的企业。</p>
-          <a href="/order">查看我的订单</a>
+          <p>{t.notFound}</p>
+          <a href="/order">{t.myOrders}</a>
         </div>
       );
     case 'error':
@@ -101,19 +158,19 @@ export function Orders({ orderNo }: OrdersProps) {
         </p>
       );
     case 'order':
-      return <OrderDetails order={state.order} />;
+      return <OrderDetails order={state.order} lang={language} />;
     case 'list':
-      if (!state.orders.length) return <p className="status">暂无订单。</p>;
+      if (!state.orders.length) return <p className="status">{t.none}</p>;
       return (
         <table className="list" part="list">
-          <caption>共 {state.total} 个订单</caption>
+          <caption>{t.count(state.total)}</caption>
           <thead>
             <tr>
-              <th scope="col">订单编号</th>
-              <th scope="col">产品与版本</th>
-              <th scope="col">数量</th>
-              <th scope="col">合计</th>
-              <th scope="col">下单时间</th>
+              <th scope="col">{t.fields.orderNo}</th>
+              <th scope="col">{t.fields.productAndEdition}</th>
+              <th scope="col">{t.fields.quantity}</th>
+              <th scope="col">{t.fields.total}</th>
+              <th scope="col">{t.fields.createdAt}</th>
             </tr>
           </thead>
           <tbody>
@@ -127,7 +184,7 @@ export function Orders({ orderNo }: OrdersProps) {
                 </td>
                 <td>{order.quantity}</td>
                 <td>{yuan(order.totalFen)}</td>
-                <td>{when(order.createdAt)}</td>
+                <td>{when(order.createdAt, language)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,7 @@
 import { HTTPError } from 'ky';
 import { environment } from '../core/env';
 import { getData, http } from '../core/http';
+import type { Lang } from '../core/i18n';
 import type { Order, OrderRequest } from '../order-form/order-schema';
 import type { Obstacle } from '../order-guard/checks';
 
@@ -16,9 +17,20 @@ export type OrderFailure =
 
 const OBSTACLE_CODES: Record<string, Obstacle> = { E4031: 'certify', E4032: 'admin' };
 
-/** Reads a failed call's answer: the server's refusal codes become the guard's obstacles. */
-export async function orderFailure(error: unknown): Promise<OrderFailure> {
-  if (!(error instanceof HTTPError)) return { kind: 'other', message: '网络异常，请检查网络后重试' };
+const TEXT = {
+  'zh-CN': { offline: '网络异常，请检查网络后重试', failed: (status: number) => `请求失败（${status}）` },
+  en: {
+    offline: 'The network failed. Check the connection and try again.',
+    failed: (status: number) => `The request failed (${status})`,
+  },
+};
+
+/**
+ * Reads a failed call's answer: the server's refusal codes become the guard's
+ * obstacles. The server's own messages (field errors) are Chinese whatever `lang`.
+ */
+export async function orderFailure(error: unknown, lang: Lang = 'zh-CN'): Promise<OrderFailure> {
+  if (!(error instanceof HTTPError)) return { kind: 'other', message: TEXT[lang].offline };
   const body = (await error.response.json().catch(() => ({}))) as {
     code?: string;
     msg?: string;
@@ -30,7 +42,7 @@ export async function orderFailure(error: unknown): Promise<OrderFailure> {
   if (obstacle) return { kind: 'obstacle', obstacle };
   if (status === 404) return { kind: 'not-found' };
   if (status === 400 && body.errors) return { kind: 'invalid', errors: body.errors, message: body.msg ?? '' };
-  return { kind: 'other', message: body.msg || `请求失败（${status}）` };
+  return { kind: 'other', message: (lang === 'zh-CN' && body.msg) || TEXT[lang].failed(status) };
 }
 
 export const placeOrder = async (order: OrderRequest) =>

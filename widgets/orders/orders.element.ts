@@ -12,16 +12,21 @@ export const ORDERS_TAG = 'portal-orders';
  * themselves, not by `portal.js`.
  *
  * @summary Orders of the signed-in company.
+ * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page. Messages from the server
+ *   (a refused field) stay Chinese.
  * @attr order-no - Show this order only.
  * @csspart details - One order's fields.
  * @csspart list - The table of orders.
  * @csspart notice - What stands between the user and the orders, with the way forward.
  * @cssproperty --portal-accent-color - Links and buttons.
  */
-export const PortalOrders = defineElement<OrdersProps>(ORDERS_TAG, Orders, { props: { orderNo: 'string' }, styles });
+export const PortalOrders = defineElement<OrdersProps>(ORDERS_TAG, Orders, {
+  props: { orderNo: 'string', lang: 'string' },
+  styles,
+});
 
 declare global {
   interface HTMLElementTagNameMap {
-    'portal-orders': HTMLElement & { orderNo?: string };
+    'portal-orders': HTMLElement & { orderNo?: string; lang: string };
   }
 }
