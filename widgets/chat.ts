@@ -41,33 +41,27 @@ const hasConversation = () => {
   }
 };
 
-/** The launcher, once its code is here and it has taken over the page's chat buttons. */
-const launcherReady = () =>
-  loadLauncher()
-    .then(() => customElements.whenDefined(TAG))
-    .then(() => document.querySelector(TAG));
-
-/** Until the launcher's code is here, the page's own ways into the chat bring it, then open the chat. */
+/**
+ * Until the launcher's code is here, the page's own ways into the chat (a
+ * `data-portal-chat-open` button, the floating buttons' contact) bring it, then
+ * open the chat. Once it is here, the launcher answers them itself.
+ */
 function listenUntilLoaded() {
-  const onClick = (event: MouseEvent) => {
-    const opener = (event.target as Element | null)?.closest?.('[data-portal-chat-open]');
-    if (!opener || customElements.get(TAG)) return;
-    event.preventDefault();
-    const card = opener.getAttribute('data-portal-chat-card') ?? undefined;
-    void launcherReady().then((launcher) => launcher?.open(card));
-  };
-  const onContact = (event: Event) => {
+  const want = (event: Event) => {
     if (customElements.get(TAG)) return;
-    const card = (event as CustomEvent<{ card?: { picUrl: string; title: string; description: string } | null }>).detail
-      ?.card;
-    void launcherReady().then((launcher) => launcher?.open(card ?? undefined));
+    let card: string | object | null | undefined = (event as CustomEvent<{ card?: object | null }>).detail?.card;
+    if (event.type === 'click') {
+      const opener = (event.target as Element | null)?.closest?.('[data-portal-chat-open]');
+      if (!opener) return;
+      event.preventDefault();
+      card = opener.getAttribute('data-portal-chat-card');
+    }
+    void loadLauncher()
+      .then(() => customElements.whenDefined(TAG))
+      .then(() => document.querySelector(TAG)?.open((card ?? undefined) as never));
   };
-  document.addEventListener('click', onClick);
-  document.addEventListener('portal-float-buttons-contact', onContact);
-  void customElements.whenDefined(TAG).then(() => {
-    document.removeEventListener('click', onClick);
-    document.removeEventListener('portal-float-buttons-contact', onContact);
-  });
+  document.addEventListener('click', want);
+  document.addEventListener('portal-float-buttons-contact', want);
 }
 
 /** A launcher the page rendered, whose code may wait until the visitor wants it. */
