@@ -1,4 +1,5 @@
 import { test as base, expect as baseExpect, type Page } from '@playwright/test';
+import { axeViolations } from './fixtures';
 import { type PortalProcess, startPortalProcess } from './portal-process';
 
 // Ordering, agreeing and setting an administrator change the accounts for good:
@@ -57,13 +58,17 @@ async function orderCount(page: Page, portal: PortalProcess, token: string): Pro
   return (await answer.json()).result.total;
 }
 
-test('demo orders a product; the order is shown to its company only', async ({ page, portal }) => {
+test('demo orders a product; the order is shown to its company only; the order pages pass axe', async ({
+  page,
+  portal,
+}) => {
   await signIn(page, portal, 'demo');
   await orderButton(page).click();
   await page.waitForURL(/\/order\/create\?productId=1&edition=\d+$/);
   const form = page.locator('portal-order-form');
   await expect(form.getByLabel('下单企业')).toHaveValue('1001');
   await expect(form.getByLabel('联系人')).toHaveValue('张明');
+  expect(await axeViolations(page)).toEqual([]);
   await form.getByLabel('购买数量').fill('2');
   await form.getByLabel('备注').fill('请安排上门部署');
   await form.getByRole('button', { name: '提交订单' }).click();
@@ -71,12 +76,14 @@ test('demo orders a product; the order is shown to its company only', async ({ p
   const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? '';
   await expect(page.getByRole('heading', { name: '下单成功' })).toBeVisible();
   await expect(page.locator('portal-orders').getByText('请安排上门部署')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole('link', { name: '查看订单详情' }).click();
   await page.waitForURL(`${portal.url}/order/${orderNo}`);
   await expect(page.locator('portal-orders').getByText('苏州云启智能装备有限公司')).toBeVisible();
   await page.goto(`${portal.url}/order`);
   await expect(page.locator('portal-orders').getByRole('link', { name: orderNo })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 
   // Another company: the API says 404, and so does the page.
   const other = await apiToken(page, portal, 'newterms');

@@ -68,25 +68,54 @@ const BAD_IDS = [
   '/no-such-page',
 ];
 
+/** Pages axe checks (one of each kind). */
+const AXE_PAGES = [
+  '/',
+  '/en',
+  '/innovation-practice/1/1',
+  '/innovation-practice/3/2',
+  '/partners',
+  '/help?id=49',
+  '/info',
+  '/info/1',
+  '/mapsite',
+  '/certification',
+  '/feedback',
+  '/transfer?url=https%3A%2F%2Fwww.miit.gov.cn%2F',
+  '/waic',
+  '/wj',
+  '/propaganda-film',
+  '/propaganda-film/2026/brand-2026',
+  '/meiqia/card?type=1&associationNo=P2025001',
+  '/topic/battery',
+  '/searchRes?keyword=MES',
+  '/searchRes?keyword=%E9%87%8F%E5%AD%90%E7%BA%A0%E7%BC%A0',
+];
+
 test.describe('every route', () => {
   for (const [path, title, content] of ROUTES) {
-    test(`${path} renders`, async ({ page, problems }) => {
+    const axe = AXE_PAGES.includes(path);
+    test(`${path} renders${axe ? ' and passes axe' : ''}`, async ({ page, problems }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle(title);
       await expect(page.locator('main')).toContainText(content);
+      if (axe) {
+        await page.waitForLoadState('networkidle');
+        expect(await axeViolations(page)).toEqual([]);
+      }
       expect(problems.errors).toEqual([]);
     });
   }
 
-  for (const path of BAD_IDS) {
-    test(`${path} is 404`, async ({ page }) => {
+  test('a bad id is 404 on every route that takes one', async ({ request }) => {
+    for (const path of BAD_IDS) {
       // Read as HTML: the 404 page itself returns home after 3 s.
-      const response = await page.request.get(path);
-      expect(response.status()).toBe(404);
-      expect(await response.text()).toContain('This page could not be found');
-    });
-  }
+      const response = await request.get(path);
+      expect.soft(response.status(), path).toBe(404);
+      expect.soft(await response.text(), path).toContain('This page could not be found');
+    }
+  });
 });
 
 test.describe('site search', () => {
@@ -182,29 +211,8 @@ test.describe('without JavaScript', () => {
   });
 });
 
-const AXE_PAGES = [
-  '/',
-  '/en',
-  '/innovation-practice/1/1',
-  '/innovation-practice/3/2',
-  '/partners',
-  '/help?id=49',
-  '/info',
-  '/info/1',
-  '/mapsite',
-  '/certification',
-  '/feedback',
-  '/transfer?url=https%3A%2F%2Fwww.miit.gov.cn%2F',
-  '/waic',
-  '/wj',
-  '/propaganda-film',
-  '/propaganda-film/2026/brand-2026',
-  '/meiqia/card?type=1&associationNo=P2025001',
-  '/topic/battery',
-  '/searchRes?keyword=MES',
-  '/searchRes?keyword=%E9%87%8F%E5%AD%90%E7%BA%A0%E7%BC%A0',
-];
-for (const path of AXE_PAGES) {
+/** Pages axe also checks apart from their route above. */
+for (const path of AXE_PAGES.filter((page) => !ROUTES.some(([route]) => route === page))) {
   test(`${path} passes axe`, async ({ page }) => {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
