@@ -27,6 +27,21 @@ export const test = base.extend<{ problems: PageProblems }>({
   },
 });
 
+/**
+ * Waits until the page has loaded and every portal element that loads at once
+ * (no `load-on`) is defined: the page as a visitor first uses it. Steadier than
+ * waiting for the network to fall quiet, which a busy machine can hold off.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('*')]
+      .filter((element) => element.localName.startsWith('portal-') && !element.hasAttribute('load-on'))
+      .filter((element) => element.localName !== 'portal-chat-launcher' || !element.shadowRoot)
+      .every((element) => customElements.get(element.localName)),
+  );
+}
+
 /** Runs axe in the page (injected outside the page's CSP) and returns its violations. */
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);

@@ -1,4 +1,4 @@
-import { axeViolations, expect, test } from './fixtures';
+import { axeViolations, expect, settled, test } from './fixtures';
 
 /** Every route of SPEC §2 (orders aside): its title, and a piece of its real content. */
 const ROUTES: Array<[path: string, title: RegExp, content: string]> = [
@@ -101,7 +101,7 @@ test.describe('every route', () => {
       await expect(page).toHaveTitle(title);
       await expect(page.locator('main')).toContainText(content);
       if (axe) {
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         expect(await axeViolations(page)).toEqual([]);
       }
       expect(problems.errors).toEqual([]);
@@ -215,7 +215,7 @@ test.describe('without JavaScript', () => {
 for (const path of AXE_PAGES.filter((page) => !ROUTES.some(([route]) => route === page))) {
   test(`${path} passes axe`, async ({ page }) => {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(await axeViolations(page)).toEqual([]);
   });
 }
