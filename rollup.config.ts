@@ -42,6 +42,8 @@ function manualChunks(id: string): string | undefined {
   if (inFolder(id, 'widgets/core/helpers')) return undefined;
   // Only the elements the server renders need it; the cookie notice page does not.
   if (/\/widgets\/core\/server-styles\.ts$/.test(id)) return undefined;
+  // The site menu and its icon: both wanted by the headers, one file rather than two.
+  if (/\/widgets\/header\/menu(-icon)?\.tsx?$/.test(id)) return 'menu';
   // The chat panel's store and the toasts' come with what shows them, not with every page.
   if (/\/widgets\/core\/(stores\/chat|toast)\.ts$/.test(id)) return undefined;
   if (STATE_MODULES.test(id)) return 'state';

@@ -185,12 +185,23 @@ test.describe('on portal pages the launcher is rendered by the server and its co
   }) => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
+    // The launcher's code is held back until after the click, so the click surely comes first.
+    let deliver: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      deliver = resolve;
+    });
+    await page.route(/\/chunks\/chat-launcher-/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${portal.url}/home`);
     await page.waitForLoadState('networkidle');
     await expect(page.locator('portal-chat-launcher').getByRole('button', { name: '在线客服' })).toBeVisible();
     expect(launcherChunks(requested)).toEqual([]);
 
     await launcherButton(page).click();
+    expect(await page.evaluate(() => customElements.get('portal-chat-launcher'))).toBeUndefined();
+    deliver();
     await expect(panel(page)).toBeVisible();
     expect(launcherChunks(requested)).toHaveLength(1);
     expect(problems.errors).toEqual([]);
@@ -208,6 +219,13 @@ test.describe('on portal pages the launcher is rendered by the server and its co
   test('a page button asking for the chat brings the code and opens the chat', async ({ page }) => {
     await page.goto(`${portal.url}/product/P2025001`);
     await page.getByRole('button', { name: '在线咨询' }).click();
+    await expect(panel(page)).toBeVisible();
+  });
+
+  test('a call the page queues on window.portalChat later brings the code and is carried out', async ({ page }) => {
+    await page.goto(`${portal.url}/home`);
+    await page.waitForFunction(() => Array.isArray((window as { portalChat?: unknown }).portalChat));
+    await page.evaluate(() => (window as unknown as { portalChat: unknown[] }).portalChat.push(['open']));
     await expect(panel(page)).toBeVisible();
   });
 

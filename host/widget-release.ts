@@ -45,7 +45,8 @@ export function widgetRelease(widgetsDir: string, env: PortalEnvName): WidgetRel
  * `/widgets/v/<release>/portal.js` and the files beside it: the current release at
  * an address that never changes content, cached for a year, so a page can pin it
  * with an `integrity` hash. `portal.js` loads its chunks from beside itself, so
- * they are served under the same prefix. Other releases are not kept here: 404.
+ * they (and nothing else) are served under the same prefix. Other releases are
+ * not kept here: 404.
  */
 export function releaseRoutes(widgetsDir: string, env: PortalEnvName): Router {
   const router = Router();
@@ -54,6 +55,8 @@ export function releaseRoutes(widgetsDir: string, env: PortalEnvName): Router {
   if (!release || !body) return router;
   const prefix = `${RELEASE_PREFIX}/${release.id}`;
   router.get(`${prefix}/portal.js`, serveScript(body, 'public, max-age=31536000, immutable'));
-  router.use(prefix, widgetFiles(widgetsDir, { immutable: true }));
+  // Only what portal.js loads: its content-hashed chunks. Other built files
+  // (chat.js, esm/, the manifest) can change within a release id.
+  router.use(`${prefix}/chunks`, widgetFiles(join(widgetsDir, 'chunks'), { immutable: true }));
   return router;
 }

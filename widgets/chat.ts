@@ -24,12 +24,17 @@ const TAG = 'portal-chat-launcher';
 /** `VISITOR_KEY` of chat-launcher/types.ts, spelled out: a classic script imports nothing statically. */
 const VISITOR_KEY = 'portal.chat.visitor';
 
-let loading: Promise<unknown> | undefined;
+let loading: Promise<boolean> | undefined;
+/** Fetches the launcher's code once; false when it could not be loaded (a later call tries again). */
 const loadLauncher = () => {
-  loading ??= import('./chat-launcher/chat-launcher.element').catch((error: unknown) => {
-    loading = undefined;
-    console.error('[portal] the chat could not be loaded', error);
-  });
+  loading ??= import('./chat-launcher/chat-launcher.element').then(
+    () => true,
+    (error: unknown) => {
+      loading = undefined;
+      console.error('[portal] the chat could not be loaded', error);
+      return false;
+    },
+  );
   return loading;
 };
 
@@ -42,16 +47,17 @@ const hasConversation = () => {
 };
 
 /**
- * Until the launcher's code is here, the page's own ways into the chat (a
- * `data-portal-chat-open` button, the floating buttons' contact) bring it, then
- * open the chat. Once it is here, the launcher answers them itself.
+ * Until the launcher's code is here, the page's ways into the chat (the rendered
+ * button, a `data-portal-chat-open` button, the floating buttons' contact, calls
+ * queued on `window.portalChat`) bring it, then open the chat. Once it is here,
+ * the launcher answers them itself.
  */
 function listenUntilLoaded() {
   const want = (event: Event) => {
     if (customElements.get(TAG)) return;
     let card: string | object | null | undefined = (event as CustomEvent<{ card?: object | null }>).detail?.card;
     if (event.type === 'click') {
-      const opener = (event.target as Element | null)?.closest?.('[data-portal-chat-open]');
+      const opener = (event.target as Element | null)?.closest?.(`[data-portal-chat-open],${TAG}`);
       if (!opener) return;
       event.preventDefault();
       card = opener.getAttribute('data-portal-chat-card');
@@ -62,13 +68,22 @@ function listenUntilLoaded() {
   };
   document.addEventListener('click', want);
   document.addEventListener('portal-float-buttons-contact', want);
+  // Calls the page queues later bring the code too (the launcher replays the queue).
+  const win = window as Window & { portalChat?: unknown[] };
+  const queue = (win.portalChat ??= []);
+  if (Array.isArray(queue)) {
+    queue.push = (...calls: unknown[]) => {
+      void loadLauncher();
+      return Array.prototype.push.apply(queue, calls);
+    };
+  }
 }
 
 /** A launcher the page rendered, whose code may wait until the visitor wants it. */
 function deferLauncher(rendered: Element) {
   const queued = (window as Window & { portalChat?: unknown }).portalChat;
-  if (hasConversation() || (Array.isArray(queued) && queued.length)) return void loadLauncher();
   listenUntilLoaded();
+  if (hasConversation() || (Array.isArray(queued) && queued.length)) return void loadLauncher();
   void import('./loader/deferred').then(({ whenNeeded }) => whenNeeded(rendered, 'interaction', loadLauncher));
 }
 
@@ -76,7 +91,7 @@ function mount() {
   for (const opener of document.querySelectorAll<HTMLElement>('[data-portal-chat-open][hidden]')) opener.hidden = false;
   const rendered = document.querySelector(TAG);
   if (options.loadOn === 'interaction' && rendered?.shadowRoot) return deferLauncher(rendered);
-  void loadLauncher().then(() => rendered || create());
+  void loadLauncher().then((loaded) => loaded && !rendered && create());
 }
 
 function create() {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Request, Router } from 'express';
 import type { PortalEnvName } from '../../widgets/core/env';
+import { publicOrigin } from '../routes/page-context';
 import { widgetRelease } from '../widget-release';
 import { type ElementDeclaration, renderDocsIndex, renderElementDoc } from './docs-page';
 
@@ -22,7 +23,7 @@ export function docsRoutes(widgetsDir: string, env: PortalEnvName): Router {
   const release = widgetRelease(widgetsDir, env);
   const elements = readElements(widgetsDir);
   if (!release || !elements.length) return router;
-  const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
+  const origin = (req: Request) => publicOrigin(req);
   router.get('/docs', (req, res) => {
     res.type('html').send(renderDocsIndex(res.locals.cspNonce, origin(req), release, elements));
   });

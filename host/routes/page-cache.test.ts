@@ -110,6 +110,23 @@ describe('page cache', () => {
     assert.equal((await get('/news/6', mobile)).headers.etag, phone.headers.etag);
   });
 
+  it('keeps a page per host: a forged Host header changes nobody else’s page', async () => {
+    const forged = await get('/news/8', { Host: 'evil.example' });
+    assert.match(forged.body, /evil\.example/, 'the page names the host it was asked for');
+    const real = await get('/news/8');
+    assert.doesNotMatch(real.body, /evil\.example/);
+  });
+
+  it('renders but does not keep an address with a parameter no page reads', async () => {
+    setSummary(9, '参数一');
+    assert.match((await get('/news/9?utm=1')).body, /参数一/);
+    setSummary(9, '参数二');
+    assert.match((await get('/news/9?utm=1')).body, /参数二/, 'rendered again: not kept');
+    assert.match((await get('/news/9')).body, /参数二/);
+    setSummary(9, '参数三');
+    assert.match((await get('/news/9')).body, /参数二/, 'a plain address is kept');
+  });
+
   it('renders an administrator’s preview afresh every time', async () => {
     setSummary(7, '预览一');
     assert.match((await get('/news/7?preview=true')).body, /预览一/);

@@ -75,9 +75,19 @@ export class PageCache {
     });
   }
 
-  /** Sends the page for this request, rendering it only when it is not kept. */
+  /**
+   * Sends the page for this request, rendering it only when it is not kept. An
+   * address with a query parameter no page reads is rendered but not kept: junk
+   * parameters must not push the real pages out.
+   */
   async send(req: Request, res: Response, produce: Produce): Promise<void> {
-    const page = await this.pages.fetch(keyOf(req.originalUrl, req.get('user-agent')), { context: produce });
+    if (!keepable(req.originalUrl)) {
+      const page = await compressed(await produce());
+      page.headers = answerHeaders(res);
+      sendCached(req, res, page, (req.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as Encoding);
+      return;
+    }
+    const page = await this.pages.fetch(keyOf(req), { context: produce });
     if (!page) throw new Error('the page could not be rendered');
     page.headers ??= answerHeaders(res);
     sendCached(req, res, page, (req.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as Encoding);
@@ -93,12 +103,16 @@ export class PageCache {
     return (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       const url = req.url ?? '/';
-      if (url.includes('preview=')) return next();
-      const key = keyOf(url, req.headers['user-agent']);
+      if (url.includes('preview')) return next();
+      const key = keyOf(req);
       const page = this.pages.getRemainingTTL(key) > 0 ? this.pages.peek(key) : undefined;
       if (!page?.headers) return next();
       const status = sendCached(req, res, page, encodingFor(req.headers['accept-encoding']));
-      if (logged) logger.info({ req: { method: req.method, url }, res: { statusCode: status } }, 'request completed');
+      if (logged)
+        logger.info(
+          { req: { method: req.method, url: url.slice(0, 200) }, res: { statusCode: status } },
+          'request completed',
+        );
     };
   }
 
@@ -107,16 +121,59 @@ export class PageCache {
   }
 }
 
-/** A page's address and device variant (mobile visitors get the page without the login widget). */
-const keyOf = (url: string, userAgent = '') => `${isMobileUserAgent(userAgent) ? 'mobile' : 'desktop'} ${url}`;
+/**
+ * A page's key: device variant (mobile visitors get the page without the login
+ * widget), host (pages name their public origin, which without
+ * PORTAL_PUBLIC_ORIGIN is the host asked for) and address.
+ */
+const keyOf = (req: IncomingMessage) =>
+  `${isMobileUserAgent(req.headers['user-agent'] ?? '') ? 'mobile' : 'desktop'} ${req.headers.host ?? ''} ${req.url}`;
 
-/** The headers to keep with a page: not the body's own, and no per-request nonce in its CSP. */
-const BODY_HEADERS = new Set(['content-length', 'content-encoding', 'content-type', 'etag', 'vary', 'cache-control']);
+/** Every query parameter a kept page reads; `preview` pages are never kept. */
+const PAGE_PARAMETERS = new Set([
+  'page',
+  'type',
+  'id',
+  'categoryId',
+  'keyword',
+  'url',
+  'topic',
+  'sent',
+  'associationNo',
+  'productId',
+  'edition',
+  'orderNo',
+]);
+const keepable = (url: string) => {
+  const query = url.indexOf('?');
+  return query < 0 || [...new URLSearchParams(url.slice(query)).keys()].every((name) => PAGE_PARAMETERS.has(name));
+};
+
+/**
+ * The headers kept with a page: the security headers the middleware sets for
+ * every page alike (an allowlist: whatever else a future middleware adds stays
+ * out), the CSP without a nonce (pages have no inline script, and a kept nonce
+ * would be known to all).
+ */
+const KEPT_HEADERS = new Set([
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'permissions-policy',
+]);
 function answerHeaders(res: Response): OutgoingHttpHeaders {
   const kept: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(res.getHeaders())) {
-    if (BODY_HEADERS.has(name) || name === 'set-cookie' || value === undefined) continue;
-    // Pages have no inline script, so their CSP needs no nonce, and a kept one would be known to all.
+    if (!KEPT_HEADERS.has(name) || value === undefined) continue;
     kept[name] = name === 'content-security-policy' ? String(value).replace(/ 'nonce-[^']*'/g, '') : value;
   }
   return kept;
