@@ -70,7 +70,8 @@ function listenUntilLoaded() {
   document.addEventListener('portal-float-buttons-contact', want);
   // Calls the page queues later bring the code too (the launcher replays the queue).
   const win = window as Window & { portalChat?: unknown[] };
-  const queue = (win.portalChat ??= []);
+  win.portalChat ??= [];
+  const queue = win.portalChat;
   if (Array.isArray(queue)) {
     queue.push = (...calls: unknown[]) => {
       void loadLauncher();

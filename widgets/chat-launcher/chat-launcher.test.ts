@@ -1,3 +1,4 @@
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import { axeViolations } from '../test-support/axe';
 import { waitFor } from '../test-support/wait';
@@ -43,6 +44,27 @@ describe('<portal-chat-launcher>', () => {
     await waitFor(() => !launcher.visible, 'closed with Escape');
     expect(launcher.shadowRoot!.activeElement).to.equal(launcher.shadowRoot!.querySelector('button.launcher'));
     expect(seen).to.deep.equal(['portal-chat-opened', 'portal-chat-closed']);
+  });
+
+  it('on a narrow screen covers the page as a modal dialog and keeps Tab inside it', async () => {
+    await setViewport({ width: 375, height: 700 });
+    try {
+      const launcher = document.querySelector('portal-chat-launcher') as PortalChatLauncher;
+      launcher.open();
+      await waitFor(() => launcher.visible, 'opened', 3000);
+      const root = launcher.shadowRoot!;
+      const dialog = root.querySelector('[role="dialog"]') as HTMLElement;
+      await waitFor(() => !dialog.hidden, 'the panel is shown');
+      expect(dialog.getAttribute('aria-modal')).to.equal('true');
+      for (let i = 0; i < 8; i++) {
+        await sendKeys({ press: i % 3 === 2 ? 'Shift+Tab' : 'Tab' });
+        expect(dialog.contains(root.activeElement), `press ${i + 1}: ${root.activeElement?.localName}`).to.equal(true);
+      }
+      launcher.close();
+      await waitFor(() => !launcher.visible, 'closed');
+    } finally {
+      await setViewport({ width: 1280, height: 800 });
+    }
   });
 
   it('gives the host page window.portalChat and replays the calls it queued before', async () => {

@@ -96,6 +96,27 @@ function Bubble({ from, children, note }: { from: 'visitor' | 'agent'; children:
   );
 }
 
+/** Narrow screens: the panel covers the page (chat-panel.css), so it is modal there. */
+const fullScreen = () => matchMedia('(max-width: 1023px)').matches;
+
+const FOCUSABLE = 'button:not([disabled]), textarea:not([disabled]), a[href], input:not([disabled]), [tabindex="0"]';
+
+/** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
+function keepFocusInside(event: KeyboardEvent) {
+  const dialog = event.currentTarget as HTMLElement;
+  const controls = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (control) => !control.closest('[hidden]'),
+  );
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  const active = (dialog.getRootNode() as ShadowRoot | Document).activeElement;
+  const target = event.shiftKey ? (active === first ? last : undefined) : active === last ? first : undefined;
+  if (target) {
+    event.preventDefault();
+    target.focus();
+  }
+}
+
 /** The chat panel: history, the agent's presence, and the message box. */
 export function ChatPanel(props: ChatPanelProps) {
   const text = TEXT[props.lang];
@@ -105,9 +126,11 @@ export function ChatPanel(props: ChatPanelProps) {
       className="dialog"
       role="dialog"
       aria-labelledby="portal-chat-title"
+      aria-modal={fullScreen() ? 'true' : undefined}
       hidden={!props.visible}
       onKeyDown={(event) => {
         if (event.key === 'Escape') props.onClose();
+        else if (event.key === 'Tab' && fullScreen()) keepFocusInside(event);
       }}
     >
       <header className="head" part="panel-header">
