@@ -48,8 +48,9 @@ const vnode = ({ Component, host }: Mounted, props: object) => createElement(Com
 /**
  * Renders into the shadow root; when the server already rendered it (declarative
  * shadow DOM), hydrates that markup instead of replacing it, so nothing moves and
- * focus stays where it was. The hydration waits a microtask, for the attributes
- * and properties set right after the upgrade.
+ * focus stays where it was. The hydration waits for a task of its own: the
+ * attributes and properties set right after the upgrade are in by then, and
+ * elements upgraded together hydrate one task each, not in one long task.
  */
 const renderer = {
   mount(container: HTMLElement, Component: ComponentType<never>, props: object): Mounted {
@@ -61,7 +62,7 @@ const renderer = {
       mounted.root.render(vnode(mounted, props));
       return mounted;
     }
-    queueMicrotask(() => {
+    setTimeout(() => {
       // The adopted stylesheet carries the same rules: the inline copy can go, and
       // so can the styles for visitors without scripts.
       // (`:scope >` matches nothing in a shadow root: walk its children instead.)

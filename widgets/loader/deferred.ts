@@ -44,7 +44,7 @@ export function whenNeeded(element: Element, when: LoadWhen, load: () => Promise
       event.stopImmediatePropagation();
       void start()
         .then(() => customElements.whenDefined(element.localName))
-        // The element hydrates its markup in a microtask after it is defined.
+        // The element hydrates its markup in a task of its own once defined: this one comes after.
         .then(() => new Promise((resolve) => setTimeout(resolve)))
         .then(() => target?.click());
     },
