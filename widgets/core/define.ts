@@ -34,7 +34,7 @@ interface Mounted {
   root?: Root;
   host: HTMLElement;
   Component: ComponentType<never>;
-  /** The newest props, kept while a hydration waits for its microtask. */
+  /** The newest props, kept while a hydration waits for its task. */
   props: object;
 }
 
