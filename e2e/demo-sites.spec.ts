@@ -130,15 +130,25 @@ for (const lang of ['zh-CN', 'en'] as const) {
       problems,
     }) => {
       const manifest = await (await page.request.get(`${portalUrl()}/widgets/custom-elements.json`)).json();
-      const tags: string[] = manifest.modules.flatMap((m: { declarations: { tagName: string }[] }) =>
-        m.declarations.map((d) => d.tagName),
+      type Declaration = { tagName: string; attributes?: { name: string }[] };
+      const declarations: Declaration[] = manifest.modules.flatMap(
+        (m: { declarations: Declaration[] }) => m.declarations,
       );
+      const tags = declarations.map((d) => d.tagName);
       await page.goto(`${demoUrl('GALLERY')}/?lang=${lang}&theme=${theme}`);
       await expect(page.locator('main')).toHaveAttribute('aria-busy', 'false');
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       expect(await page.locator('main').getAttribute('data-elements')).toBe(tags.join(' '));
-      // The loader defines every element of the manifest, and no portal element it does not list.
+      // Every element of the manifest is defined, and the page shows no portal element it does not list.
       await page.waitForFunction((all) => all.every((tag) => customElements.get(tag)), tags);
+      const unlisted = await page.evaluate(
+        (all) =>
+          [...new Set([...document.querySelectorAll('*')].map((e) => e.localName))].filter(
+            (name) => name.startsWith('portal-') && !all.includes(name),
+          ),
+        tags,
+      );
+      expect(unlisted).toEqual([]);
       // Each has its shadow root; all but the agreement dialog (nothing pending for a visitor) show something.
       const rendered = await page.evaluate(
         (all) =>
@@ -148,10 +158,13 @@ for (const lang of ['zh-CN', 'en'] as const) {
       for (const [tag, children] of rendered as [string, number][]) {
         expect(children, tag).toBeGreaterThan(tag === 'portal-agreement-dialog' ? -1 : 0);
       }
-      for (const tag of tags) {
-        const element = page.locator(`section#${tag} > .views > .stage > ${tag}`).first();
-        if ((await element.getAttribute('lang')) !== null) await expect(element).toHaveAttribute('lang', lang);
+      // Each element that takes a language or a theme is shown in the chosen one.
+      for (const { tagName, attributes = [] } of declarations) {
+        const element = page.locator(`section#${tagName} > .views > .stage > ${tagName}`).first();
+        if (attributes.some((a) => a.name === 'lang')) await expect(element, tagName).toHaveAttribute('lang', lang);
+        if (attributes.some((a) => a.name === 'theme')) await expect(element, tagName).toHaveAttribute('theme', theme);
       }
+      await expect(page.locator('section#portal-header .stage').first()).toHaveClass(new RegExp(`\\b${theme}\\b`));
       await expect(
         page.locator('section#portal-cookie-notice portal-cookie-notice').getByRole('region'),
       ).toHaveAccessibleName(lang === 'en' ? 'Cookie notice' : 'Cookie 使用提示');
