@@ -23,6 +23,15 @@ interface Company {
 type Values = Record<'companyId' | 'quantity' | 'contactName' | 'contactPhone' | 'remark', string>;
 type Errors = Partial<Record<OrderField, string>>;
 
+/** What every control of the form carries: its name, value and error wiring. */
+interface ControlAttributes {
+  id: string;
+  name: keyof Values;
+  value: string;
+  'aria-invalid': 'true' | undefined;
+  'aria-describedby': string | undefined;
+}
+
 const FIELDS: Array<keyof Values> = ['companyId', 'quantity', 'contactName', 'contactPhone', 'remark'];
 
 const TEXT = {
@@ -158,13 +167,20 @@ export function OrderForm({ host, productId, editionId, lang }: OrderFormProps) 
     }
   };
 
-  const field = (name: keyof Values, control: (describedBy: string | undefined) => unknown) => {
+  /** A labelled control with its error; `control` gets the attributes every control carries. */
+  const field = (name: keyof Values, control: (common: ControlAttributes) => unknown) => {
     const error = errors[name] || (name === 'companyId' ? errors.productId || errors.editionId : undefined);
     const errorId = `${name}-error`;
     return (
       <div className="field" data-invalid={error ? 'true' : undefined}>
         <label htmlFor={`order-${name}`}>{t.labels[name]}</label>
-        {control(error ? errorId : undefined)}
+        {control({
+          id: `order-${name}`,
+          name,
+          value: values[name],
+          'aria-invalid': errors[name] ? 'true' : undefined,
+          'aria-describedby': error ? errorId : undefined,
+        })}
         {error && (
           <p className="error" id={errorId}>
             {error}
@@ -176,16 +192,8 @@ export function OrderForm({ host, productId, editionId, lang }: OrderFormProps) 
 
   return (
     <form ref={form} className="form" part="form" noValidate onSubmit={submit} aria-busy={busy}>
-      {field('companyId', (describedBy) => (
-        <select
-          id="order-companyId"
-          name="companyId"
-          required
-          value={values.companyId}
-          onChange={change('companyId')}
-          aria-invalid={errors.companyId ? 'true' : undefined}
-          aria-describedby={describedBy}
-        >
+      {field('companyId', (common) => (
+        <select {...common} required onChange={change('companyId')}>
           <option value="">{t.chooseCompany}</option>
           {companies.map((c) => (
             <option key={c.companyId} value={String(c.companyId)}>
@@ -194,58 +202,31 @@ export function OrderForm({ host, productId, editionId, lang }: OrderFormProps) 
           ))}
         </select>
       ))}
-      {field('quantity', (describedBy) => (
+      {field('quantity', (common) => (
         <input
-          id="order-quantity"
-          name="quantity"
+          {...common}
           type="number"
           inputMode="numeric"
           min={1}
           max={QUANTITY_MAX}
           required
-          value={values.quantity}
           onInput={change('quantity')}
-          aria-invalid={errors.quantity ? 'true' : undefined}
-          aria-describedby={describedBy}
         />
       ))}
-      {field('contactName', (describedBy) => (
+      {field('contactName', (common) => (
         <input
-          id="order-contactName"
-          name="contactName"
+          {...common}
           autoComplete="name"
           required
           maxLength={CONTACT_NAME_MAX * 2}
-          value={values.contactName}
           onInput={change('contactName')}
-          aria-invalid={errors.contactName ? 'true' : undefined}
-          aria-describedby={describedBy}
         />
       ))}
-      {field('contactPhone', (describedBy) => (
-        <input
-          id="order-contactPhone"
-          name="contactPhone"
-          type="tel"
-          autoComplete="tel"
-          required
-          value={values.contactPhone}
-          onInput={change('contactPhone')}
-          aria-invalid={errors.contactPhone ? 'true' : undefined}
-          aria-describedby={describedBy}
-        />
+      {field('contactPhone', (common) => (
+        <input {...common} type="tel" autoComplete="tel" required onInput={change('contactPhone')} />
       ))}
-      {field('remark', (describedBy) => (
-        <textarea
-          id="order-remark"
-          name="remark"
-          rows={3}
-          value={values.remark}
-          onInput={change('remark')}
-          aria-invalid={errors.remark ? 'true' : undefined}
-          aria-describedby={describedBy}
-          placeholder={t.remarkHint}
-        />
+      {field('remark', (common) => (
+        <textarea {...common} rows={3} onInput={change('remark')} placeholder={t.remarkHint} />
       ))}
       {message && (
         <p className="error" role="alert">
