@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import { accessTokenOf } from './accounts';
 import { expect, test } from './fixtures';
 import { type PortalProcess, startPortalProcess } from './portal-process';
 
@@ -346,17 +347,8 @@ test('an origin not on the list is refused', async ({ page }) => {
 });
 
 async function signInAs(username: string): Promise<{ accessToken: string }> {
-  const api = await playwrightRequest.newContext({ baseURL: portal.url });
-  const redirectUri = `${portal.url}/home`;
-  const signIn = await api.post('/api/guc/protocol/oauth2/auth', {
-    form: { username, password: 'Demo@2026', appId: '9090', redirectUri },
-    maxRedirects: 0,
-  });
-  const code = new URL(signIn.headers().location ?? '').searchParams.get('code') ?? '';
-  const exchange = await api.get(
-    `/api/guc/protocol/oauth2/token/by-code?${new URLSearchParams({ code, appId: '9090', redirectUri })}`,
-  );
-  const tokens = (await exchange.json()).result;
+  const api = await playwrightRequest.newContext();
+  const accessToken = await accessTokenOf(api, portal.url, username);
   await api.dispose();
-  return tokens;
+  return { accessToken };
 }

@@ -1,30 +1,15 @@
-import { test as base, expect as baseExpect, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
+import { accessTokenOf, fillSignInForm, testWithOwnPortal as test } from './accounts';
 import { axeViolations } from './fixtures';
 import { type PortalProcess, startPortalProcess } from './portal-process';
 
 // Ordering, agreeing and setting an administrator change the accounts for good:
 // these flows get a portal of their own.
-const test = base.extend<object, { portal: PortalProcess }>({
-  portal: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
-    async ({}, use) => {
-      const portal = await startPortalProcess();
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 // Sign-in goes through the account service and its hub: slower while other tests run.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-async function signInForm(page: Page, username: string) {
-  await expect(page.getByRole('heading', { name: '登录智造云' })).toBeVisible();
-  await page.getByLabel('账号', { exact: true }).fill(username);
-  await page.getByLabel('密码', { exact: true }).fill('Demo@2026');
-  await page.getByRole('button', { name: '登录' }).click();
-}
+const signInForm = (page: Page, username: string) => fillSignInForm(page, username, 15_000);
 
 /** Signs in through the header's sign-in button and comes back to `path`. */
 async function signIn(page: Page, portal: PortalProcess, username: string, path = '/product/1') {
@@ -37,19 +22,8 @@ async function signIn(page: Page, portal: PortalProcess, username: string, path 
 
 const orderButton = (page: Page) => page.locator('portal-order-guard').first().getByRole('link', { name: '立即订购' });
 
-async function apiToken(page: Page, portal: PortalProcess, username: string): Promise<string> {
-  const back = `${portal.url}/home`;
-  const signInAnswer = await page.request.post(`${portal.url}/api/guc/protocol/oauth2/auth`, {
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    data: new URLSearchParams({ username, password: 'Demo@2026', appId: '9090', redirectUri: back }).toString(),
-    maxRedirects: 0,
-  });
-  const code = new URL(signInAnswer.headers().location ?? '').searchParams.get('code') ?? '';
-  const exchange = await page.request.get(
-    `${portal.url}/api/guc/protocol/oauth2/token/by-code?${new URLSearchParams({ code, appId: '9090', redirectUri: back })}`,
-  );
-  return (await exchange.json()).result.accessToken;
-}
+const apiToken = (page: Page, portal: PortalProcess, username: string) =>
+  accessTokenOf(page.request, portal.url, username);
 
 async function orderCount(page: Page, portal: PortalProcess, token: string): Promise<number> {
   const answer = await page.request.get(`${portal.url}/api-zzy-portal/api/orders`, {

@@ -1,44 +1,15 @@
-import { test as base, expect, type Page } from '@playwright/test';
-import { type PortalProcess, startPortalProcess } from './portal-process';
+import { expect, type Page } from '@playwright/test';
+import { accessTokenOf, fillSignInForm, testWithOwnPortal as test } from './accounts';
+import type { PortalProcess } from './portal-process';
 
 // These flows change accounts for good, so they get a portal of their own.
-const test = base.extend<object, { portal: PortalProcess }>({
-  portal: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
-    async ({}, use) => {
-      const portal = await startPortalProcess();
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
 test.describe.configure({ mode: 'serial' });
 
-async function signInAs(page: Page, username: string) {
-  await expect(page.getByRole('heading', { name: '登录智造云' })).toBeVisible();
-  await page.getByLabel('账号', { exact: true }).fill(username);
-  await page.getByLabel('密码', { exact: true }).fill('Demo@2026');
-  await page.getByRole('button', { name: '登录' }).click();
-}
+const signInAs = fillSignInForm;
 
 async function verifyBusiness(page: Page, portal: PortalProcess, username: string) {
-  const back = `${portal.url}/home`;
-  const form = new URLSearchParams({ username, password: 'Demo@2026', appId: '9090', redirectUri: back });
-  const signIn = await page.request.post(`${portal.url}/api/guc/protocol/oauth2/auth`, {
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    data: form.toString(),
-    maxRedirects: 0,
-  });
-  const code = new URL(signIn.headers().location ?? '').searchParams.get('code') ?? '';
-  const tokens = (
-    await (
-      await page.request.get(
-        `${portal.url}/api/guc/protocol/oauth2/token/by-code?${new URLSearchParams({ code, appId: '9090', redirectUri: back })}`,
-      )
-    ).json()
-  ).result;
-  const auth = { headers: { Authorization: `Bearer ${tokens.accessToken}` } };
+  const accessToken = await accessTokenOf(page.request, portal.url, username);
+  const auth = { headers: { Authorization: `Bearer ${accessToken}` } };
   return {
     hasAdmin: (await (await page.request.get(`${portal.url}/api-kernel-portal/api/verify/business`, auth)).json())
       .result,
