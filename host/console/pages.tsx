@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderServicePage } from '../pages/service-page';
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;background:#f2f5fa;color:#1d2129;font:15px/1.6 "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",system-ui,sans-serif}
@@ -10,25 +10,20 @@ button,.button{display:inline-block;margin-top:24px;padding:10px 24px;border:0;b
 :focus-visible{outline:2px solid #1664ff;outline-offset:2px}.notice{padding:8px 12px;border-radius:4px;background:#e8f3ff}.error{padding:8px 12px;border-radius:4px;background:#fdecee;color:#b42318}`;
 
 export function renderConsolePage(nonce: string, title: string, body: ReactNode): string {
-  return `<!doctype html>${renderToStaticMarkup(
-    <html lang="zh-CN">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <link rel="icon" href="data:," />
-        <title>{`${title} - 智造云控制台`}</title>
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: STYLE }} />
-      </head>
-      <body>
+  return renderServicePage({
+    nonce,
+    title: `${title} - 智造云控制台`,
+    style: STYLE,
+    children: (
+      <>
         <header>智造云控制台（本地）</header>
         <main>
           <h1>{title}</h1>
           {body}
         </main>
-      </body>
-    </html>,
-  )}`;
+      </>
+    ),
+  });
 }
 
 export interface ConsoleUser {

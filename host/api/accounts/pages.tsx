@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderServicePage } from '../../pages/service-page';
 
 /** The demo accounts a `local` sign-in page lists (all share one password). */
 export interface DemoAccount {
@@ -30,94 +30,77 @@ button{width:100%;margin-top:24px;padding:10px;border:0;border-radius:4px;backgr
 .demo{margin-top:24px;padding:12px 16px;border-radius:4px;background:#f7f8fa;font-size:14px}.demo h2{margin:0 0 8px;font-size:14px}
 .demo ul{margin:0;padding-left:18px}code{font-family:ui-monospace,monospace}`;
 
-function SignInPage(props: SignInPageProps) {
+/** The sign-in form, with the demo accounts in `local`. */
+function SignInMain(props: SignInPageProps) {
   return (
-    <html lang="zh-CN">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <link rel="icon" href="data:," />
-        <title>登录 - 智造云统一账号</title>
-        <style nonce={props.nonce} dangerouslySetInnerHTML={{ __html: STYLE }} />
-      </head>
-      <body>
-        <main>
-          <h1>登录智造云</h1>
-          <p className="lead">使用统一账号登录门户与控制台</p>
-          <form method="post" action="/api/guc/protocol/oauth2/auth" noValidate={false}>
-            <input type="hidden" name="appId" value={props.appId} />
-            <input type="hidden" name="redirectUri" value={props.redirectUri} />
-            {props.pageType && <input type="hidden" name="page_type" value={props.pageType} />}
-            {props.state && <input type="hidden" name="state" value={props.state} />}
-            <label htmlFor="username">账号</label>
-            <input
-              id="username"
-              name="username"
-              autoComplete="username"
-              required
-              maxLength={64}
-              value={props.username ?? ''}
-            />
-            <label htmlFor="password">密码</label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              maxLength={128}
-            />
-            {props.error && (
-              <p className="error" role="alert">
-                {props.error}
-              </p>
-            )}
-            <button type="submit">登录</button>
-          </form>
-          {props.demoAccounts && (
-            <section className="demo" aria-labelledby="demo-title">
-              <h2 id="demo-title">
-                本地演示账号（密码均为 <code>{props.demoPassword}</code>）
-              </h2>
-              <ul>
-                {props.demoAccounts.map((account) => (
-                  <li key={account.username}>
-                    <code>{account.username}</code>：{account.description}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-        </main>
-      </body>
-    </html>
+    <main>
+      <h1>登录智造云</h1>
+      <p className="lead">使用统一账号登录门户与控制台</p>
+      <form method="post" action="/api/guc/protocol/oauth2/auth" noValidate={false}>
+        <input type="hidden" name="appId" value={props.appId} />
+        <input type="hidden" name="redirectUri" value={props.redirectUri} />
+        {props.pageType && <input type="hidden" name="page_type" value={props.pageType} />}
+        {props.state && <input type="hidden" name="state" value={props.state} />}
+        <label htmlFor="username">账号</label>
+        <input
+          id="username"
+          name="username"
+          autoComplete="username"
+          required
+          maxLength={64}
+          value={props.username ?? ''}
+        />
+        <label htmlFor="password">密码</label>
+        <input id="password" name="password" type="password" autoComplete="current-password" required maxLength={128} />
+        {props.error && (
+          <p className="error" role="alert">
+            {props.error}
+          </p>
+        )}
+        <button type="submit">登录</button>
+      </form>
+      {props.demoAccounts && (
+        <section className="demo" aria-labelledby="demo-title">
+          <h2 id="demo-title">
+            本地演示账号（密码均为 <code>{props.demoPassword}</code>）
+          </h2>
+          <ul>
+            {props.demoAccounts.map((account) => (
+              <li key={account.username}>
+                <code>{account.username}</code>：{account.description}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </main>
   );
 }
 
 export function renderSignInPage(props: SignInPageProps): string {
-  return `<!doctype html>${renderToStaticMarkup(<SignInPage {...props} />)}`;
+  return renderServicePage({
+    nonce: props.nonce,
+    title: '登录 - 智造云统一账号',
+    style: STYLE,
+    children: <SignInMain {...props} />,
+  });
 }
 
 /** A plain error page of the account service (bad sign-in request). */
 export function renderAccountError(nonce: string, message: string): string {
-  return `<!doctype html>${renderToStaticMarkup(
-    <html lang="zh-CN">
-      <head>
-        <meta charSet="utf-8" />
-        <title>无法登录 - 智造云统一账号</title>
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: STYLE }} />
-      </head>
-      <body>
-        <main>
-          <h1>无法继续登录</h1>
-          <p className="error" role="alert">
-            {message}
-          </p>
-        </main>
-      </body>
-    </html>,
-  )}`;
+  return renderServicePage({
+    nonce,
+    title: '无法登录 - 智造云统一账号',
+    style: STYLE,
+    children: (
+      <main>
+        <h1>无法继续登录</h1>
+        <p className="error" role="alert">
+          {message}
+        </p>
+      </main>
+    ),
+  });
 }
 
 /**

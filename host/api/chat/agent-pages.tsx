@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderServicePage } from '../../pages/service-page';
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;background:#f2f5fa;color:#1d2129;font:15px/1.6 "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",system-ui,sans-serif}
@@ -11,22 +11,8 @@ input{width:100%;padding:10px 12px;border:1px solid #c9cdd4;border-radius:4px;fo
 button{display:inline-block;margin-top:24px;padding:10px 24px;border:0;border-radius:4px;background:#1664ff;color:#fff;font:inherit;cursor:pointer}
 :focus-visible{outline:2px solid #1664ff;outline-offset:2px}.error{padding:8px 12px;border-radius:4px;background:#fdecee;color:#b42318}`;
 
-function page(nonce: string, title: string, body: ReactNode, head?: ReactNode): string {
-  return `<!doctype html>${renderToStaticMarkup(
-    <html lang="zh-CN">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <title>{`${title} - 在线客服`}</title>
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: STYLE }} />
-        {head}
-      </head>
-      <body>{body}</body>
-    </html>,
-  )}`;
-}
+const page = (nonce: string, title: string, body: ReactNode, head?: ReactNode) =>
+  renderServicePage({ nonce, title: `${title} - 在线客服`, style: STYLE, icon: '/favicon.svg', head, children: body });
 
 export function renderAgentSignIn(nonce: string, error?: string): string {
   return page(
