@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import type { PortalEnvName } from '../widgets/core/env';
-import { unchanged } from './conditional';
 import { announcedEnvironment } from './environments';
+import { encodingFor, unchanged } from './precompressed';
 
 /** The environment a script announces to the page, as a statement. */
 export const announceEnvironment = (env: PortalEnvName) =>
@@ -70,7 +70,7 @@ export function serveScript(body: Buffer, cacheControl: string): RequestHandler 
   return (req, res) => {
     if (unchanged(req, etag)) return void res.writeHead(304, headers).end();
     // Our preference, not the client's order: browsers list gzip before br.
-    const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : 'identity';
+    const encoding = encodingFor(req.headers['accept-encoding']);
     const body = variants[encoding];
     res.writeHead(200, {
       ...headers,

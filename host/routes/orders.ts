@@ -27,7 +27,7 @@ export function orderPages(deps: PageDeps & { content: ContentSource }): Array<[
       // The pages are frames the same for every visitor (the orders are fetched by
       // their elements), so they are kept like any other page.
       const produce = async () => render(req, await pageContext(req, res, deps));
-      if (deps.pageCache && req.query.preview === undefined) return deps.pageCache.send(req, res, produce);
+      if (deps.pageCache?.keeps(req)) return deps.pageCache.send(req, res, produce);
       sendPage(res, await produce());
     };
   return [

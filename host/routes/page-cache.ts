@@ -5,8 +5,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { isMobileUserAgent } from '../../widgets/login/LoginView';
-import { unchanged } from '../conditional';
 import type { Logger } from '../logger';
+import { type Encoding, encodingFor, unchanged } from '../precompressed';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -24,8 +24,6 @@ interface CachedPage {
    */
   headers?: OutgoingHttpHeaders;
 }
-
-type Encoding = 'br' | 'gzip' | 'identity';
 
 /** Renders the page afresh; throwing (a 404, a failed back-end) is passed on. */
 type Produce = () => Promise<string>;
@@ -76,21 +74,20 @@ export class PageCache {
   }
 
   /**
-   * Sends the page for this request, rendering it only when it is not kept. An
-   * address with a query parameter no page reads is rendered but not kept: junk
-   * parameters must not push the real pages out.
+   * Whether this request's page is kept: not an administrator's preview, and no
+   * query parameter that no page reads (junk parameters must not push the real
+   * pages out). Other pages are rendered and sent as usual.
    */
+  keeps(req: Request): boolean {
+    return req.query.preview === undefined && keepable(req.originalUrl);
+  }
+
+  /** Sends the page for this request (one `keeps` accepts), rendering it only when it is not kept. */
   async send(req: Request, res: Response, produce: Produce): Promise<void> {
-    if (!keepable(req.originalUrl)) {
-      const page = await compressed(await produce());
-      page.headers = answerHeaders(res);
-      sendCached(req, res, page, (req.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as Encoding);
-      return;
-    }
     const page = await this.pages.fetch(keyOf(req), { context: produce });
     if (!page) throw new Error('the page could not be rendered');
     page.headers ??= answerHeaders(res);
-    sendCached(req, res, page, (req.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as Encoding);
+    sendCached(req, res, page, encodingFor(req.headers['accept-encoding']));
   }
 
   /**
@@ -177,26 +174,6 @@ function answerHeaders(res: Response): OutgoingHttpHeaders {
     kept[name] = name === 'content-security-policy' ? String(value).replace(/ 'nonce-[^']*'/g, '') : value;
   }
   return kept;
-}
-
-/** The encoding to send: ours (br, then gzip) among those offered; q=0 refuses one. */
-const encodings = new Map<string, Encoding>();
-function encodingFor(header: string | undefined = ''): Encoding {
-  let encoding = encodings.get(header);
-  if (!encoding) {
-    const offered = new Map(
-      header.split(',').map((part) => {
-        const [name = '', ...params] = part.trim().toLowerCase().split(';');
-        const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-        return [name.trim(), q === undefined ? 1 : Number(q)] as const;
-      }),
-    );
-    const accepts = (name: string) => (offered.get(name) ?? offered.get('*') ?? 0) > 0;
-    encoding = accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : 'identity';
-    // Browsers send a handful of distinct headers; keep the answer for each.
-    if (encodings.size < 100) encodings.set(header, encoding);
-  }
-  return encoding;
 }
 
 /** Sends a kept page with its own headers; answers the status sent. */

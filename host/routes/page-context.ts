@@ -89,6 +89,6 @@ export const contentPage =
   (deps: PageDeps & { content: ContentSource }, render: Render): RequestHandler =>
   async (req, res) => {
     const produce = async () => render(req, await pageContext(req, res, deps), deps.content);
-    if (deps.pageCache && req.query.preview === undefined) return deps.pageCache.send(req, res, produce);
+    if (deps.pageCache?.keeps(req)) return deps.pageCache.send(req, res, produce);
     sendPage(res, await produce());
   };
