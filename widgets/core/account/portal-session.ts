@@ -6,17 +6,22 @@ import { hubUrl, sharedHub } from './hub';
 /** The account SDK and the HTTP client it needs: fetched only when someone may be signed in. */
 export const loadPortalAccount = () => import('./portal-account');
 
+/** The account service's hub, one frame per page (the SDK uses the same one). */
+const portalHub = () => {
+  const env = environment();
+  return sharedHub(hubUrl(env.accountServer, env.appId));
+};
+
 /**
  * Whether this visitor may be signed in: a sign-in to finish in the address, a
- * token this page holds (from this origin's storage), or one shared by another origin through the
- * hub. Most visitors have none, and then the SDK is never downloaded.
+ * token this page holds (from this origin's storage), or one shared by another
+ * origin through the hub. Most visitors have none, and then the SDK is never downloaded.
  */
 async function maySignIn(): Promise<boolean> {
   if (new URLSearchParams(location.search).has('code')) return true;
   const now = Date.now();
   if (($tokens.get()?.expiresAt ?? 0) > now) return true;
-  const env = environment();
-  const shared = await sharedHub(hubUrl(env.accountServer, env.appId)).get();
+  const shared = await portalHub().get();
   return (shared?.expiresAt ?? 0) > now;
 }
 
@@ -32,8 +37,7 @@ export function startPortalSession(): Promise<UserInfo | null> {
     setUserInfo(null);
     // A sign-in on another origin reaches this page through the hub: only then
     // does the SDK come.
-    const env = environment();
-    void sharedHub(hubUrl(env.accountServer, env.appId)).onChange((tokens) => {
+    void portalHub().onChange((tokens) => {
       if (!tokens) return;
       saveTokens(tokens);
       void loadPortalAccount().then((account) => account.startPortalAccount());
