@@ -3,7 +3,7 @@ import { linkBase } from '../core/base';
 import type { ElementProps } from '../core/define';
 import { loadPageCommon } from '../core/http/page-common';
 import { resolveLang } from '../core/i18n';
-import { $friendlyLinks, $pageCommon, type FriendlyLink } from '../core/stores';
+import { $friendlyLinks, $pageCommon, type FriendlyLink, serverStateRead } from '../core/stores';
 import { useStore } from '../core/use-store';
 import { FooterView } from './FooterView';
 
@@ -11,15 +11,21 @@ export interface FooterProps extends ElementProps {
   lang?: string;
 }
 
+let friendlyLinksLoading: Promise<void> | undefined;
+
 /** Once per page, unless the server handed the links over. */
 function loadFriendlyLinks() {
-  if ($friendlyLinks.get()) return;
-  $friendlyLinks.set([]);
-  import('../core/http/client')
-    .then(({ request }) =>
-      request<FriendlyLink[]>('/api/friendly-link/list', { method: 'post', json: {}, silent: true }),
-    )
-    .then((answer) => answer.code === '0000' && $friendlyLinks.set(answer.result ?? []))
+  friendlyLinksLoading ??= serverStateRead
+    .then(async () => {
+      if ($friendlyLinks.get()) return;
+      const { request } = await import('../core/http/client');
+      const answer = await request<FriendlyLink[]>('/api/friendly-link/list', {
+        method: 'post',
+        json: {},
+        silent: true,
+      });
+      if (answer.code === '0000') $friendlyLinks.set(answer.result ?? []);
+    })
     .catch(() => {});
 }
 

@@ -1,4 +1,5 @@
 import { $pageCommon, type PageCommon } from '../stores/page-common';
+import { serverStateRead } from '../stores/read-server-state';
 import { NO_DATA } from './envelope';
 
 let loading: Promise<PageCommon | null> | undefined;
@@ -11,7 +12,12 @@ export function loadPageCommon(): Promise<PageCommon | null> {
   const known = $pageCommon.get();
   if (known) return Promise.resolve(known);
   // The HTTP client is fetched only when the page did not bring the data.
-  loading ??= import('./client')
+  loading ??= serverStateRead.then(() => $pageCommon.get() ?? fetchPageCommon());
+  return loading;
+}
+
+function fetchPageCommon(): Promise<PageCommon | null> {
+  return import('./client')
     .then(({ request }) => request<never>('/api/common/index', { silent: true }))
     .then((answer) => {
       const data = (answer as { code: string; data?: { pageCommonDTO?: PageCommon } }).data;
@@ -20,5 +26,4 @@ export function loadPageCommon(): Promise<PageCommon | null> {
       return data.pageCommonDTO;
     })
     .catch(() => null);
-  return loading;
 }

@@ -22,4 +22,18 @@ export function readServerState(doc: Document = document): ServerState {
   }
 }
 
-readServerState();
+/**
+ * Reads the server's state once `doc` has been parsed. The state closes the page,
+ * and element code can run while the rest is still arriving: reading then would
+ * find nothing, and the elements would fetch what the page is about to hand over.
+ * A parsed page is read at once, so its stores are seeded before any first render.
+ */
+export function readServerStateWhenParsed(doc: Document = document): Promise<ServerState> {
+  if (doc.readyState !== 'loading') return Promise.resolve(readServerState(doc));
+  return new Promise((resolve) =>
+    doc.addEventListener('DOMContentLoaded', () => resolve(readServerState(doc)), { once: true }),
+  );
+}
+
+/** Settles once the page's own state is in the stores (or known to be absent). */
+export const serverStateRead: Promise<ServerState> = readServerStateWhenParsed();

@@ -4,7 +4,7 @@ import { waitFor } from '../../test-support/wait';
 import { $chat, closeChat, messageReceived, openChat } from './chat';
 import { $isMobile, $theme } from './layout';
 import { $pageCommon, type PageCommon } from './page-common';
-import { readServerState } from './read-server-state';
+import { readServerState, readServerStateWhenParsed } from './read-server-state';
 import { SERVER_STATE_ID } from './server-state';
 import { $companyId, $userInfo, $userInfoLoading, setUserInfo } from './user';
 
@@ -63,6 +63,41 @@ describe('stores', () => {
     script.textContent = '{"theme": "dark", oops';
     document.body.append(script);
     expect(readServerState()).to.deep.equal({});
+    script.remove();
+  });
+
+  it('waits for a page still being parsed: its state comes at the end', async () => {
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    const doc = frame.contentDocument!;
+    doc.open();
+    doc.write('<!doctype html><body><portal-header></portal-header>');
+    expect(doc.readyState).to.equal('loading');
+    $theme.set('light');
+    let read = false;
+    const state = readServerStateWhenParsed(doc).then((value) => {
+      read = true;
+      return value;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(read, 'read before the page was parsed').to.equal(false);
+    doc.write(`<script type="application/json" id="${SERVER_STATE_ID}">{"theme":"dark"}</script>`);
+    doc.close();
+    expect(await state).to.deep.equal({ theme: 'dark' });
+    expect($theme.get()).to.equal('dark');
+    frame.remove();
+  });
+
+  it('reads a parsed page at once', async () => {
+    $theme.set('light');
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = SERVER_STATE_ID;
+    script.textContent = '{"theme":"dark"}';
+    document.body.append(script);
+    const state = readServerStateWhenParsed(document);
+    expect($theme.get(), 'seeded before the promise settles').to.equal('dark');
+    expect(await state).to.deep.equal({ theme: 'dark' });
     script.remove();
   });
 });
