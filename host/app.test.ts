@@ -224,6 +224,23 @@ describe('media', () => {
     });
   }
 
+  // Each SVG image is a document the browser parses, styles and lays out on the
+  // page's main thread: the ones every page shows stay a handful of elements, and
+  // text (a font to find and shape) stays out of them.
+  it('draws the logo, badges and covers without text, in a few elements', async () => {
+    for (const path of [
+      '/media/logo.svg',
+      '/media/badge/wechat.svg',
+      '/media/badge/service.svg',
+      '/media/cover/product/1.svg',
+    ]) {
+      const { body } = await request(port, path);
+      assert.doesNotMatch(body, /<text/, path);
+      const elements = body.match(/<[a-zA-Z]/g)?.length ?? 0;
+      assert.ok(elements <= 12, `${path}: ${elements} elements`);
+    }
+  });
+
   it('refuses names that are not plain slugs', async () => {
     for (const path of ['/media/avatar/%3Cscript%3E.svg', '/media/cover/x/..%2f..%2fetc.svg', '/media/avatar/.svg']) {
       assert.equal((await request(port, path)).status, 404, path);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type RequestHandler, Router } from 'express';
+import { WORDMARK_PATH } from './media-wordmark';
 
 /**
  * The images the content refers to, drawn here as SVG: a logo, avatars, the
@@ -14,7 +15,7 @@ const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charC
 
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40" role="img" aria-label="智造云"><title>智造云</title>
 <rect width="40" height="40" rx="8" fill="#1664ff"/><path d="M10 28V12h5l5 8 5-8h5v16h-5v-8l-5 8-5-8v8z" fill="#fff"/>
-<text x="50" y="27" font-family="PingFang SC,Microsoft YaHei,Noto Sans CJK SC,sans-serif" font-size="20" font-weight="700" fill="currentColor">智造云</text></svg>`;
+<path d="${WORDMARK_PATH}" fill="currentColor"/></svg>`;
 
 function avatar(name: string): string {
   const letter = escapeXml(name.slice(0, 1).toUpperCase());
@@ -22,7 +23,11 @@ function avatar(name: string): string {
 <text x="32" y="42" text-anchor="middle" font-family="sans-serif" font-size="28" font-weight="700" fill="#fff">${letter}</text></svg>`;
 }
 
-/** A QR-like pattern: the footer's two photo badges (official account, service). */
+/**
+ * A QR-like pattern: the footer's two photo badges (official account, service).
+ * One path of unit squares, not a rectangle per cell: the browser lays out every
+ * element of an SVG image, and a badge has about 250 cells.
+ */
 function badge(name: string): string {
   const bits = hashOf(name);
   const cells: string[] = [];
@@ -32,10 +37,10 @@ function badge(name: string): string {
       const on = finder
         ? ![1, 5].includes(x % 14 === 0 ? 0 : x > 13 ? x - 14 : x) || ![1, 5].includes(y > 13 ? y - 14 : y)
         : ((bits[(x * 21 + y) % bits.length] ?? 0) >> ((x + y) % 8)) & 1;
-      if (on) cells.push(`<rect x="${x}" y="${y}" width="1" height="1"/>`);
+      if (on) cells.push(`M${x} ${y}h1v1h-1z`);
     }
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 25 25"><title>${escapeXml(name)}</title><rect x="-2" y="-2" width="25" height="25" fill="#fff"/><g fill="#1d2129">${cells.join('')}</g></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 25 25"><title>${escapeXml(name)}</title><rect x="-2" y="-2" width="25" height="25" fill="#fff"/><path fill="#1d2129" shape-rendering="crispEdges" d="${cells.join('')}"/></svg>`;
 }
 
 function cover(kind: string, id: string): string {
