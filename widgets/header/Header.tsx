@@ -26,14 +26,19 @@ const isOn = (value: string | undefined) => value !== undefined && value !== 'fa
 function useHideOnScroll(host: HTMLElement, enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
-    let last = window.scrollY;
+    let last = 0;
     const onScroll = throttle(() => {
       const y = window.scrollY;
       const down = y > last && y > host.offsetHeight;
       host.toggleAttribute('data-hidden', down);
       last = y;
     }, SCROLL_THROTTLE_MS);
-    const start = setTimeout(() => window.addEventListener('scroll', onScroll, { passive: true }), MOUNT_DELAY_MS);
+    // Where the page is, read once the listening starts: read during hydration it
+    // would make the browser lay out the freshly hydrated page at once, in that task.
+    const start = setTimeout(() => {
+      last = window.scrollY;
+      window.addEventListener('scroll', onScroll, { passive: true });
+    }, MOUNT_DELAY_MS);
     return () => {
       clearTimeout(start);
       onScroll.cancel();

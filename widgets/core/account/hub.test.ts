@@ -71,11 +71,20 @@ describe('token hub', () => {
     hub.close();
   });
 
-  it('removes its frame when closed', () => {
+  it('places its frame in a task of its own, and removes it when closed', async () => {
     const before = frames();
     const hub = connectHub(hubUrl(accountServer), 300);
+    expect(frames(), 'not in the task that asked').to.equal(before);
+    await new Promise((resolve) => setTimeout(resolve));
     expect(frames()).to.equal(before + 1);
     hub.close();
+    expect(frames()).to.equal(before);
+  });
+
+  it('closed before its frame was placed, places none', async () => {
+    const before = frames();
+    connectHub(hubUrl(accountServer), 300).close();
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(frames()).to.equal(before);
   });
 });
