@@ -19,11 +19,13 @@ async function watchLayoutShift(page: Page) {
 }
 
 /**
- * The elements have upgraded and the sign-in check has finished. The footer and
- * the floating buttons wait until they are needed: scroll to one, point at the other.
+ * The elements have upgraded and the sign-in check has finished. The header, the
+ * footer and the floating buttons wait until they are needed: point at the header
+ * and the buttons, scroll to the footer.
  */
 async function upgraded(page: Page) {
-  await page.waitForFunction(() => ['portal-header', 'portal-login'].every((tag) => customElements.get(tag)));
+  await page.waitForFunction(() => customElements.get('portal-login'));
+  await page.locator('portal-header').dispatchEvent('pointerover');
   await page.locator('portal-footer').scrollIntoViewIfNeeded();
   await page.locator('portal-float-buttons').dispatchEvent('pointerover');
   await page.waitForFunction(() =>
@@ -103,6 +105,7 @@ test('the entry whose value the current path contains is current', async ({ page
   expect(await currentEntry(page, '/home')).toBe(null);
   // And in the browser, after the header has started.
   await page.goto('/home');
+  await header(page).dispatchEvent('pointerover');
   await page.waitForFunction(() => customElements.get('portal-header'));
   await page.evaluate(() => history.pushState(null, '', '/cases/3'));
   await expect(header(page).locator('a[aria-current="page"]')).toHaveText('案例中心');
@@ -125,7 +128,7 @@ test('dark theme on the product pages only', async ({ page }) => {
   ]) {
     const html = await (await page.request.get(path!)).text();
     expect(html).toContain(`<html lang="zh-CN" data-theme="${theme}">`);
-    expect(html).toContain(`<portal-header theme="${theme}">`);
+    expect(html).toContain(`<portal-header theme="${theme}" load-on="scroll">`);
   }
 });
 
@@ -170,9 +173,12 @@ test('the sign-in widget: loading, signed out, signed in with the embedded accou
 test.describe('mobile user agent', () => {
   test.use({ viewport: { width: 390, height: 844 }, userAgent: MOBILE_UA });
 
+  // The header's code comes with the first touch: the tap on the toggle that
+  // brought it is not lost.
   test('hides the sign-in widget and opens the menu with the toggle', async ({ page }) => {
     await page.goto('/');
-    await page.waitForFunction(() => customElements.get('portal-header'));
+    await page.waitForFunction(() => customElements.get('portal-login'));
+    expect(await page.evaluate(() => Boolean(customElements.get('portal-header')))).toBe(false);
     await expect(page.locator('portal-login [data-state]')).toHaveCount(0);
     const toggle = header(page).getByRole('button', { name: '打开菜单' });
     await toggle.click();
@@ -217,6 +223,33 @@ test.describe('code that waits until it is needed', () => {
     expect(loaded).not.toContain('account');
     expect(loaded).not.toContain('http');
     expect(loaded).not.toContain('agreement-dialog');
+  });
+
+  test('the header loads its code on the first scroll, then hides on the way down', async ({ page }) => {
+    const loaded = chunksOf(page);
+    await page.goto('/');
+    await page.waitForFunction(() => customElements.get('portal-login'));
+    await page.waitForLoadState('networkidle');
+    expect(loaded).not.toContain('header');
+    expect(loaded).not.toContain('menu');
+    await page.mouse.wheel(0, 200);
+    await page.waitForFunction(() => customElements.get('portal-header'));
+    expect(loaded).toContain('header');
+    // It listens from shortly after it starts; keep scrolling down until it hides.
+    await expect(async () => {
+      await page.mouse.wheel(0, 300);
+      await expect(header(page)).toHaveAttribute('data-hidden', '', { timeout: 500 });
+    }).toPass();
+  });
+
+  test('a link in the header is followed before its code is here', async ({ page }) => {
+    await page.route('**/widgets/chunks/header-*.js', () => {
+      // Never answered: the link must not wait for it.
+    });
+    await page.goto('/');
+    await header(page).getByRole('link', { name: '产品中心', exact: true }).click();
+    await page.waitForURL('**/product');
+    expect(await page.evaluate(() => Boolean(customElements.get('portal-header')))).toBe(false);
   });
 
   test('the footer loads its code as it comes into view', async ({ page }) => {

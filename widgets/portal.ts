@@ -36,10 +36,13 @@ function startLoader() {
     if (!when) return void load(tag);
     // Each instance may ask for the code; the first to need it loads it for all.
     // The waiting logic is itself fetched only by pages that defer an element.
-    void import('./loader/deferred').then(({ whenNeeded }) => whenNeeded(element, when as LoadWhen, () => load(tag)));
+    // Elements the server rendered inside it (the header's sign-in) are scanned for.
+    void import('./loader/deferred').then(({ whenNeeded }) =>
+      whenNeeded(element, when as LoadWhen, () => load(tag), scan),
+    );
   };
 
-  const scan = (root: Element | Document) => {
+  const scan = (root: Element | Document | ShadowRoot) => {
     if (!pending.size) return;
     if (root instanceof Element && pending.has(root.localName)) found(root);
     if (!pending.size) return;

@@ -24,10 +24,12 @@ export interface ChromeContext {
 
 /**
  * Elements whose code can wait (their `load-on`, see widgets/loader/deferred.ts):
- * the footer and floating buttons are complete as server markup; the agreement
- * dialog has nothing to show a visitor. Their code is not preloaded either.
+ * the header, footer and floating buttons are complete as server markup (the
+ * header's sign-in inside it loads at once, on its own); the agreement dialog has
+ * nothing to show a visitor. Their code is not preloaded either.
  */
-export const LOAD_ON: Record<string, 'visible' | 'interaction' | 'signed-in'> = {
+export const LOAD_ON: Record<string, 'visible' | 'interaction' | 'scroll' | 'signed-in'> = {
+  'portal-header': 'scroll',
   'portal-footer': 'visible',
   'portal-float-buttons': 'interaction',
   'portal-agreement-dialog': 'signed-in',
@@ -50,7 +52,7 @@ export function SiteHeader({ context }: { context: ChromeContext }) {
   return (
     <ShadowElement
       tag="portal-header"
-      attributes={{ theme: context.theme }}
+      attributes={{ theme: context.theme, 'load-on': LOAD_ON['portal-header'] }}
       css={css(context, 'header.css')}
       noscriptCss={css(context, 'header.noscript.css')}
     >

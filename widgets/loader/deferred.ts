@@ -1,21 +1,38 @@
 /**
  * When an element's code is needed, as its `load-on` attribute says. Most
  * elements load as soon as their tag appears; with `load-on` they wait: `visible` until they come near the viewport,
- * `interaction` until the visitor points at, touches or focuses them (both
- * complete as server-rendered markup, and a click that arrives before the code
- * is replayed once the element is ready, so nothing the visitor does is lost),
+ * `interaction` until the visitor points at, touches or focuses them, `scroll` the
+ * same or until the page first scrolls (an element that follows the scrolling),
+ * (all complete as server-rendered markup: a link followed before the code is
+ * here just goes, and any other click is replayed once the element is ready, so
+ * nothing the visitor does is lost),
  * `signed-in` until the page's sign-in check finds a user (elements that have
  * nothing to show a visitor).
  *
  * Fetched by the loader only for pages that defer an element: keep it small.
  */
-export type LoadWhen = 'visible' | 'interaction' | 'signed-in';
+export type LoadWhen = 'visible' | 'interaction' | 'scroll' | 'signed-in';
 
 const TRIGGERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 /** Visible means within this distance of the viewport: the code arrives before the element does. */
 const VISIBLE_MARGIN = '300px';
 
-export function whenNeeded(element: Element, when: LoadWhen, load: () => Promise<unknown>): void {
+/**
+ * `scanInside` is given the shadow root the server rendered for the element, so
+ * the elements inside it (the header's sign-in) need not wait with it. The root
+ * may still be arriving while the page is parsed: it is given again then.
+ */
+export function whenNeeded(
+  element: Element,
+  when: LoadWhen,
+  load: () => Promise<unknown>,
+  scanInside?: (root: ShadowRoot) => void,
+): void {
+  if (scanInside) {
+    const inside = () => element.shadowRoot && scanInside(element.shadowRoot);
+    inside();
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', inside, { once: true });
+  }
   if (when === 'signed-in') {
     // The same light check the sign-in widget makes (one per page, shared).
     void import('../core/account/portal-session')
@@ -23,23 +40,28 @@ export function whenNeeded(element: Element, when: LoadWhen, load: () => Promise
       .then((user) => user && load());
     return;
   }
-  if (when !== 'visible' && when !== 'interaction') return void load();
+  if (when !== 'visible' && when !== 'interaction' && when !== 'scroll') return void load();
   let started: Promise<unknown> | undefined;
   let observer: IntersectionObserver | undefined;
   const start = () => {
     observer?.disconnect();
     for (const type of TRIGGERS) element.removeEventListener(type, start);
+    removeEventListener('scroll', start);
     started ??= load();
     return started;
   };
   for (const type of TRIGGERS) element.addEventListener(type, start, { once: true, passive: true });
+  if (when === 'scroll') addEventListener('scroll', start, { once: true, passive: true });
   // A click before the element is ready is held, and given again once it is.
   element.addEventListener(
     'click',
     (event) => {
       if (customElements.get(element.localName)) return;
+      const path = event.composedPath();
+      // A link works without the code: it goes now.
+      if (path.some((node) => node instanceof HTMLAnchorElement && node.hasAttribute('href'))) return void start();
       // The innermost element (a click on an icon lands on its SVG): clicking it again bubbles the same way.
-      const target = event.composedPath().find((node): node is HTMLElement => node instanceof HTMLElement);
+      const target = path.find((node): node is HTMLElement => node instanceof HTMLElement);
       event.preventDefault();
       event.stopImmediatePropagation();
       void start()
