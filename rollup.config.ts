@@ -24,7 +24,9 @@ const inFolder = (id: string, folder: string) => id.includes(`/${folder}/`);
  * widgets use it:
  * - `runtime`: Preact, r2wc, nanostores, js-cookie and the element plumbing of
  *   widgets/core: every widget needs it;
- * - `state`: the stores, tokens, environment and toasts: widgets that show data;
+ * - `state`: the stores, tokens, environment, the light sign-in check and the
+ *   reader of server-rendered styles: widgets that show data, which every page's
+ *   chrome does (one request where three were);
  * - `http`: ky and the API client: widgets that fetch;
  * - `account`: the account SDK: widgets that sign in.
  * A page that shows only the cookie notice loads the runtime alone.
@@ -37,11 +39,11 @@ function manualChunks(id: string): string | undefined {
   if (/\/widgets\/core\/http\/(page-common|envelope)\.ts$/.test(id)) return 'state';
   if (inFolder(id, 'node_modules/ky') || inFolder(id, 'widgets/core/http')) return 'http';
   // The sign-in check every page makes; the SDK behind it loads only for signed-in visitors.
-  if (/\/widgets\/core\/account\/(hub|portal-session)\.ts$/.test(id)) return 'session';
+  if (/\/widgets\/core\/account\/(hub|portal-session)\.ts$/.test(id)) return 'state';
   if (inFolder(id, 'widgets/core/account')) return 'account';
   if (inFolder(id, 'widgets/core/helpers')) return undefined;
-  // Only the elements the server renders need it; the cookie notice page does not.
-  if (/\/widgets\/core\/server-styles\.ts$/.test(id)) return undefined;
+  // The elements the server renders need it (they need the stores too); the cookie notice page does not.
+  if (/\/widgets\/core\/server-styles\.ts$/.test(id)) return 'state';
   // The site menu and its icon: both wanted by the headers, one file rather than two.
   if (/\/widgets\/header\/menu(-icon)?\.tsx?$/.test(id)) return 'menu';
   // The chat panel's store and the toasts' come with what shows them, not with every page.

@@ -219,7 +219,7 @@ test.describe('code that waits until it is needed', () => {
     await page.waitForFunction(() => customElements.get('portal-login'));
     await expect(page.locator('portal-login [data-state="signed-out"]')).toBeAttached();
     await page.waitForLoadState('networkidle');
-    expect(loaded).toContain('session');
+    expect(loaded).toContain('state');
     expect(loaded).not.toContain('account');
     expect(loaded).not.toContain('http');
     expect(loaded).not.toContain('agreement-dialog');
