@@ -1,13 +1,15 @@
 /**
  * When an element's code is needed, as its `load-on` attribute says. Most
- * elements load as soon as their tag appears; with `load-on` they wait: `visible` until they come near the viewport,
- * `interaction` until the visitor points at, touches or focuses them, `scroll` the
- * same or until the page first scrolls (an element that follows the scrolling),
- * (all complete as server-rendered markup: a link followed before the code is
- * here just goes, and any other click is replayed once the element is ready, so
- * nothing the visitor does is lost),
- * `signed-in` until the page's sign-in check finds a user (elements that have
- * nothing to show a visitor).
+ * elements load as soon as their tag appears; with `load-on` they wait:
+ * - `visible` until they come near the viewport;
+ * - `interaction` until the visitor points at, touches or focuses them;
+ * - `scroll` the same, or until the page first scrolls (an element that follows
+ *   the scrolling, like the header);
+ * - `signed-in` until the page's sign-in check finds a user (elements that have
+ *   nothing to show a visitor).
+ * The first three are complete as server-rendered markup: a link clicked before
+ * the code is here is followed at once, and any other click is replayed once the
+ * element is ready, so nothing the visitor does is lost.
  *
  * Fetched by the loader only for pages that defer an element: keep it small.
  */
