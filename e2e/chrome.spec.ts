@@ -205,7 +205,7 @@ test.describe('code that waits until it is needed', () => {
   const chunksOf = (page: Page) => {
     const loaded: string[] = [];
     page.on('request', (request) => {
-      const name = /\/widgets\/chunks\/([a-z-]+)-[\w-]+\.js$/.exec(request.url())?.[1];
+      const name = /\/widgets\/chunks\/([A-Za-z-]+)-[\w-]+\.js$/.exec(request.url())?.[1];
       if (name) loaded.push(name);
     });
     return loaded;
@@ -250,6 +250,23 @@ test.describe('code that waits until it is needed', () => {
     await header(page).getByRole('link', { name: '产品中心', exact: true }).click();
     await page.waitForURL('**/product');
     expect(await page.evaluate(() => Boolean(customElements.get('portal-header')))).toBe(false);
+  });
+
+  test("the order guard's prompt comes with the first guarded click", async ({ page }) => {
+    const loaded = chunksOf(page);
+    await page.goto('/product/1');
+    await page.waitForFunction(() => customElements.get('portal-order-guard'));
+    await page.waitForLoadState('networkidle');
+    expect(loaded).toContain('order-guard');
+    expect(loaded).not.toContain('GuardPrompt');
+    expect(loaded).not.toContain('Modal');
+    await page.locator('portal-order-guard').first().getByRole('link', { name: '立即订购' }).click();
+    const dialog = page.locator('portal-order-guard').first().getByRole('dialog');
+    await expect(dialog).toContainText('还未登录,请先登录!');
+    expect(loaded).toContain('GuardPrompt');
+    // The dialog's rules came with it: a modal, laid out as one.
+    expect(await dialog.evaluate((element) => getComputedStyle(element).borderRadius)).toBe('8px');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('the footer loads its code as it comes into view', async ({ page }) => {

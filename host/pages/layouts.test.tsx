@@ -53,7 +53,10 @@ describe('layouts', () => {
 
   it('renders the chrome as declarative shadow roots with their styles', () => {
     const html = render('default');
-    assert.match(html, /<portal-header theme="light" load-on="scroll"><template shadowrootmode="open"><style data-server-style>/);
+    assert.match(
+      html,
+      /<portal-header theme="light" load-on="scroll"><template shadowrootmode="open"><style data-server-style>/,
+    );
   });
 
   it('is dark on the product centre and product details only', () => {

@@ -4,9 +4,7 @@ import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
 import { resolveLang } from '../core/i18n';
 import { $userInfo } from '../core/stores';
-import { Modal } from '../dialog/Modal';
 import { certificationUrl, currentUser, findObstacle, managerSettingUrl, type Obstacle } from './checks';
-import { PROMPTS } from './prompts';
 
 export interface OrderGuardProps extends ElementProps {
   lang?: string;
@@ -14,11 +12,25 @@ export interface OrderGuardProps extends ElementProps {
   noCertification?: string;
 }
 
+type PromptModule = typeof import('./GuardPrompt');
+
+/**
+ * The prompt, its dialog and their rules, fetched on the first guarded click
+ * (while the checks run): most visitors of a product page never click, and most
+ * who do pass.
+ */
+let promptModule: PromptModule | undefined;
+let loadingPrompt: Promise<PromptModule> | undefined;
+const loadPrompt = () =>
+  (loadingPrompt ??= import('./GuardPrompt').then((module) => {
+    promptModule = module;
+    return module;
+  }));
+
 /** What the guard wraps that starts an action when clicked. */
 const ACTION = 'a[href], button, input[type="submit"], input[type="button"], [role="button"]';
 
 export function OrderGuard({ host, lang, noCertification }: OrderGuardProps) {
-  const text = PROMPTS[resolveLang(host, lang)];
   const [obstacle, setObstacle] = useState<Obstacle | null>(null);
   const waive = noCertification !== undefined && noCertification !== 'false';
   const waiveRef = useRef(waive);
@@ -52,8 +64,14 @@ export function OrderGuard({ host, lang, noCertification }: OrderGuardProps) {
       event.stopImmediatePropagation();
       if (checking) return;
       checking = true;
+      const prompt = loadPrompt();
       findObstacle(waiveRef.current)
-        .then((found) => (found ? setObstacle(found) : proceed(action)))
+        .then(async (found) => {
+          if (!found) return proceed(action);
+          const { adoptPromptStyles } = await prompt;
+          if (host.shadowRoot) adoptPromptStyles(host.shadowRoot);
+          setObstacle(found);
+        })
         .catch(() => {})
         .finally(() => {
           checking = false;
@@ -71,34 +89,13 @@ export function OrderGuard({ host, lang, noCertification }: OrderGuardProps) {
     else if (obstacle === 'admin') location.assign(managerSettingUrl(companyId));
     setObstacle(null);
   };
-  const prompt = obstacle && text[obstacle];
 
+  const GuardPrompt = promptModule?.GuardPrompt;
   return (
     <>
       <slot />
-      {prompt && (
-        <Modal
-          kind={obstacle}
-          title={prompt.title}
-          closeLabel={text.close}
-          onClose={close}
-          actions={
-            <>
-              <button type="button" className="primary" part="go-button" onClick={go}>
-                {prompt.go}
-              </button>
-              {prompt.cancel && (
-                <button type="button" part="cancel-button" onClick={close}>
-                  {prompt.cancel}
-                </button>
-              )}
-            </>
-          }
-        >
-          <p className="message" part="message">
-            {prompt.message}
-          </p>
-        </Modal>
+      {obstacle && GuardPrompt && (
+        <GuardPrompt lang={resolveLang(host, lang)} obstacle={obstacle} onGo={go} onClose={close} />
       )}
     </>
   );

@@ -1,5 +1,4 @@
 import { defineElement } from '../core/define';
-import modalStyles from '../dialog/modal.css';
 import { OrderGuard, type OrderGuardProps } from './OrderGuard';
 import styles from './order-guard.css';
 
@@ -43,7 +42,8 @@ export const ORDER_GUARD_TAG = 'portal-order-guard';
  */
 export const PortalOrderGuard = defineElement<OrderGuardProps>(ORDER_GUARD_TAG, OrderGuard, {
   props: { lang: 'string', noCertification: 'string' },
-  styles: modalStyles + styles,
+  // The dialog's rules come with the prompt (GuardPrompt.tsx).
+  styles,
 });
 
 declare global {

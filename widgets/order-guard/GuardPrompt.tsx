@@ -1,0 +1,55 @@
+import type { Lang } from '../core/i18n';
+import { Modal } from '../dialog/Modal';
+import modalStyles from '../dialog/modal.css';
+import type { Obstacle } from './checks';
+import { PROMPTS } from './prompts';
+
+export interface GuardPromptProps {
+  lang: Lang;
+  /** What stands in the way of the action. */
+  obstacle: Obstacle;
+  /** Go and sign in, certify or set up the administrator. */
+  onGo: () => void;
+  onClose: () => void;
+}
+
+let sheet: CSSStyleSheet | undefined;
+
+/** Gives the guard's shadow root the dialog's rules, ahead of its own. */
+export function adoptPromptStyles(root: ShadowRoot): void {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(modalStyles);
+  }
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [sheet, ...root.adoptedStyleSheets];
+}
+
+/** The prompt of SPEC §5 for what stands in the way, in a modal dialog. */
+export function GuardPrompt({ lang, obstacle, onGo, onClose }: GuardPromptProps) {
+  const text = PROMPTS[lang];
+  const prompt = text[obstacle];
+  return (
+    <Modal
+      kind={obstacle}
+      title={prompt.title}
+      closeLabel={text.close}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="primary" part="go-button" onClick={onGo}>
+            {prompt.go}
+          </button>
+          {prompt.cancel && (
+            <button type="button" part="cancel-button" onClick={onClose}>
+              {prompt.cancel}
+            </button>
+          )}
+        </>
+      }
+    >
+      <p className="message" part="message">
+        {prompt.message}
+      </p>
+    </Modal>
+  );
+}
