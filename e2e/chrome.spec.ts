@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axeViolations, expect, portalUrl, test } from './fixtures';
+import { axeViolations, expect, portalUrl, settled, test } from './fixtures';
 
 const MOBILE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const header = (page: Page) => page.locator('portal-header');
@@ -20,14 +20,13 @@ async function watchLayoutShift(page: Page) {
 
 /**
  * The elements have upgraded and the sign-in check has finished. The header, the
- * footer and the floating buttons wait until they are needed: point at the header
- * and the buttons, scroll to the footer.
+ * footer and the floating buttons wait until they are needed: point at each.
  */
 async function upgraded(page: Page) {
   await page.waitForFunction(() => customElements.get('portal-login'));
-  await page.locator('portal-header').dispatchEvent('pointerover');
-  await page.locator('portal-footer').scrollIntoViewIfNeeded();
-  await page.locator('portal-float-buttons').dispatchEvent('pointerover');
+  for (const tag of ['portal-header', 'portal-footer', 'portal-float-buttons']) {
+    await page.locator(tag).dispatchEvent('pointerover');
+  }
   await page.waitForFunction(() =>
     ['portal-header', 'portal-footer', 'portal-login', 'portal-float-buttons'].every((tag) => customElements.get(tag)),
   );
@@ -176,6 +175,8 @@ test.describe('mobile user agent', () => {
   // The header's code comes with the first touch: the tap on the toggle that
   // brought it is not lost.
   test('hides the sign-in widget and opens the menu with the toggle', async ({ page }) => {
+    // The pointer rests away from the header: resting on it would bring the code.
+    await page.mouse.move(200, 600);
     await page.goto('/');
     await page.waitForFunction(() => customElements.get('portal-login'));
     expect(await page.evaluate(() => Boolean(customElements.get('portal-header')))).toBe(false);
@@ -227,9 +228,11 @@ test.describe('code that waits until it is needed', () => {
 
   test('the header loads its code on the first scroll, then hides on the way down', async ({ page }) => {
     const loaded = chunksOf(page);
+    // The pointer rests away from the header: resting on it would bring the code.
+    await page.mouse.move(600, 500);
     await page.goto('/');
     await page.waitForFunction(() => customElements.get('portal-login'));
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(loaded).not.toContain('header');
     expect(loaded).not.toContain('menu');
     await page.mouse.wheel(0, 200);
@@ -256,7 +259,7 @@ test.describe('code that waits until it is needed', () => {
     const loaded = chunksOf(page);
     await page.goto('/product/1');
     await page.waitForFunction(() => customElements.get('portal-order-guard'));
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(loaded).toContain('order-guard');
     expect(loaded).not.toContain('GuardPrompt');
     expect(loaded).not.toContain('Modal');
@@ -269,14 +272,20 @@ test.describe('code that waits until it is needed', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test('the footer loads its code as it comes into view', async ({ page }) => {
+  test('the footer loads its code when touched, not when seen; the tap that brought it opens the column', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     const loaded = chunksOf(page);
-    await page.goto('/');
-    await page.waitForLoadState('networkidle');
+    await page.goto('/news/1');
+    await footer(page).scrollIntoViewIfNeeded();
+    await settled(page);
     expect(loaded).not.toContain('footer');
     expect(await page.evaluate(() => Boolean(customElements.get('portal-footer')))).toBe(false);
-    await footer(page).scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => customElements.get('portal-footer'));
+    const column = footer(page).getByRole('button', { name: '关于我们' });
+    await expect(column).toHaveAttribute('aria-expanded', 'false');
+    await column.click();
+    await expect(column).toHaveAttribute('aria-expanded', 'true');
     expect(loaded).toContain('footer');
   });
 

@@ -30,7 +30,7 @@ export interface ChromeContext {
  */
 export const LOAD_ON: Record<string, 'visible' | 'interaction' | 'scroll' | 'signed-in'> = {
   'portal-header': 'scroll',
-  'portal-footer': 'visible',
+  'portal-footer': 'interaction',
   'portal-float-buttons': 'interaction',
   'portal-agreement-dialog': 'signed-in',
 };
