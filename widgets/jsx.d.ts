@@ -4,7 +4,7 @@ import 'preact';
 type PortalElementAttributes = import('preact').JSX.HTMLAttributes<HTMLElement> & {
   theme?: 'light' | 'dark';
   /** When the loader fetches the element's code (widgets/loader/deferred.ts); at once by default. */
-  'load-on'?: 'visible' | 'interaction' | 'signed-in';
+  'load-on'?: import('./loader/deferred').LoadWhen;
 };
 
 declare module 'preact' {

@@ -31,7 +31,7 @@ function startLoader() {
 
   const found = (element: Element) => {
     const tag = element.localName;
-    // `load-on` (visible, interaction, signed-in) lets the code wait until it is needed.
+    // `load-on` (visible, interaction, scroll, signed-in) lets the code wait until it is needed.
     const when = element.getAttribute('load-on');
     if (!when) return void load(tag);
     // Each instance may ask for the code; the first to need it loads it for all.

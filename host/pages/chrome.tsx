@@ -6,6 +6,7 @@ import type { PageCommon } from '../../widgets/core/stores/page-common';
 import { FloatButtonsView } from '../../widgets/float-buttons/FloatButtonsView';
 import { FooterView } from '../../widgets/footer/FooterView';
 import { HeaderView } from '../../widgets/header/HeaderView';
+import type { LoadWhen } from '../../widgets/loader/deferred';
 import { isMobileUserAgent, LoginView } from '../../widgets/login/LoginView';
 import { TopicHeaderView } from '../../widgets/topic-header/TopicHeaderView';
 import type { PageAssets } from './assets';
@@ -28,7 +29,7 @@ export interface ChromeContext {
  * header's sign-in inside it loads at once, on its own); the agreement dialog has
  * nothing to show a visitor. Their code is not preloaded either.
  */
-export const LOAD_ON: Record<string, 'visible' | 'interaction' | 'scroll' | 'signed-in'> = {
+export const LOAD_ON: Record<string, LoadWhen> = {
   'portal-header': 'scroll',
   'portal-footer': 'interaction',
   'portal-float-buttons': 'interaction',

@@ -33,8 +33,9 @@ function useHideOnScroll(host: HTMLElement, enabled: boolean) {
       host.toggleAttribute('data-hidden', down);
       last = y;
     }, SCROLL_THROTTLE_MS);
-    // Where the page is, read once the listening starts: read during hydration it
-    // would make the browser lay out the freshly hydrated page at once, in that task.
+    // Where the page is, read once the listening starts: read in the effects that run
+    // right after hydration, it would make the browser lay out the freshly hydrated
+    // page at once, in that task.
     const start = setTimeout(() => {
       last = window.scrollY;
       window.addEventListener('scroll', onScroll, { passive: true });

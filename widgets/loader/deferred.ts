@@ -60,10 +60,17 @@ export function whenNeeded(
     (event) => {
       if (customElements.get(element.localName)) return;
       const path = event.composedPath();
-      // A link works without the code: it goes now.
-      if (path.some((node) => node instanceof HTMLAnchorElement && node.hasAttribute('href'))) return void start();
+      const inside = path.slice(0, path.indexOf(element)).filter((node) => node instanceof HTMLElement);
+      // A link works without the code, and an element inside that has its own (the
+      // header's sign-in) handles its click: both go now.
+      const goesNow = inside.some(
+        (node) =>
+          (node instanceof HTMLAnchorElement && node.hasAttribute('href')) ||
+          (node.localName.includes('-') && customElements.get(node.localName)),
+      );
+      if (goesNow) return void start();
       // The innermost element (a click on an icon lands on its SVG): clicking it again bubbles the same way.
-      const target = path.find((node): node is HTMLElement => node instanceof HTMLElement);
+      const target = inside[0];
       event.preventDefault();
       event.stopImmediatePropagation();
       void start()

@@ -22,10 +22,18 @@ type PromptModule = typeof import('./GuardPrompt');
 let promptModule: PromptModule | undefined;
 let loadingPrompt: Promise<PromptModule> | undefined;
 const loadPrompt = () =>
-  (loadingPrompt ??= import('./GuardPrompt').then((module) => {
-    promptModule = module;
-    return module;
-  }));
+  (loadingPrompt ??= import('./GuardPrompt').then(
+    (module) => {
+      promptModule = module;
+      return module;
+    },
+    (error: unknown) => {
+      // Not kept: the next click tries again.
+      loadingPrompt = undefined;
+      console.error('[portal] the order prompt could not be loaded', error);
+      throw error;
+    },
+  ));
 
 /** What the guard wraps that starts an action when clicked. */
 const ACTION = 'a[href], button, input[type="submit"], input[type="button"], [role="button"]';
@@ -65,6 +73,8 @@ export function OrderGuard({ host, lang, noCertification }: OrderGuardProps) {
       if (checking) return;
       checking = true;
       const prompt = loadPrompt();
+      // Waited for only when something stands in the way; its failure is reported above.
+      prompt.catch(() => {});
       findObstacle(waiveRef.current)
         .then(async (found) => {
           if (!found) return proceed(action);
