@@ -25,6 +25,17 @@ export interface LighthouseResult extends LighthouseFigures {
   warnings: string[];
 }
 
+/**
+ * Lighthouse's own failures to record a run, after which it asks to be run again
+ * (`NO_NAVSTART`: "Something went wrong with recording the trace"). They say
+ * nothing of the page, so such a run is repeated; a page that paints nothing
+ * (`NO_FCP`) or hangs is not.
+ */
+const RECORDING_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
+const RECORDING_ATTEMPTS = 3;
+
+class RecordingError extends Error {}
+
 async function once(
   url: string,
   port: number,
@@ -33,7 +44,10 @@ async function once(
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    const message = `Lighthouse on ${url}: ${lhr.runtimeError.message} (${lhr.runtimeError.code})`;
+    throw RECORDING_ERRORS.has(lhr.runtimeError.code) ? new RecordingError(message) : new Error(message);
+  }
   const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const failing = CATEGORIES.flatMap((category) =>
@@ -57,6 +71,18 @@ async function once(
   };
 }
 
+/** One run, repeated (and said so) when Lighthouse could not record it. */
+async function recorded(url: string, port: number, warnings: Set<string>): ReturnType<typeof once> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await once(url, port);
+    } catch (error) {
+      if (!(error instanceof RecordingError) || attempt >= RECORDING_ATTEMPTS) throw error;
+      warnings.add(`${error.message}; the run was repeated`);
+    }
+  }
+}
+
 const medianOf = (runs: LighthouseFigures[], pick: (figures: LighthouseFigures) => number) => median(runs.map(pick));
 
 /**
@@ -77,7 +103,7 @@ export async function runLighthouse(urls: string[]): Promise<Map<string, Lightho
       const warnings = new Set<string>();
       const failing = new Set<string>();
       for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
-        const result = await once(url, chrome.port);
+        const result = await recorded(url, chrome.port, warnings);
         runs.push(result.figures);
         for (const warning of result.warnings) warnings.add(warning);
         for (const id of result.failing) failing.add(id);
