@@ -54,33 +54,35 @@ export function whenNeeded(
   };
   for (const type of TRIGGERS) element.addEventListener(type, start, { once: true, passive: true });
   if (when === 'scroll') addEventListener('scroll', start, { once: true, passive: true });
-  // A click before the element is ready is held, and given again once it is.
-  element.addEventListener(
-    'click',
-    (event) => {
-      if (customElements.get(element.localName)) return;
-      const path = event.composedPath();
-      const inside = path.slice(0, path.indexOf(element)).filter((node) => node instanceof HTMLElement);
-      // A link works without the code, and an element inside that has its own (the
-      // header's sign-in) handles its click: both go now.
-      const goesNow = inside.some(
-        (node) =>
-          (node instanceof HTMLAnchorElement && node.hasAttribute('href')) ||
-          (node.localName.includes('-') && customElements.get(node.localName)),
-      );
-      if (goesNow) return void start();
-      // The innermost element (a click on an icon lands on its SVG): clicking it again bubbles the same way.
-      const target = inside[0];
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      void start()
-        .then(() => customElements.whenDefined(element.localName))
-        // The element hydrates its markup in a task of its own once defined: this one comes after.
-        .then(() => new Promise((resolve) => setTimeout(resolve)))
-        .then(() => target?.click());
-    },
-    { capture: true, once: true },
-  );
+  // Every click before the element is ready is held, and given again once it is
+  // (not just the first: a click that went ahead, on a link or the sign-in, must
+  // not leave the next one unheld). Once it is ready, its own listeners answer.
+  const hold = (event: Event) => {
+    if (customElements.get(element.localName)) return;
+    const path = event.composedPath();
+    const inside = path.slice(0, path.indexOf(element)).filter((node) => node instanceof HTMLElement);
+    // A link works without the code, and an element inside that has its own (the
+    // header's sign-in) handles its click: both go now.
+    const goesNow = inside.some(
+      (node) =>
+        (node instanceof HTMLAnchorElement && node.hasAttribute('href')) ||
+        (node.localName.includes('-') && customElements.get(node.localName)),
+    );
+    if (goesNow) return void start();
+    // The innermost element (a click on an icon lands on its SVG): clicking it again bubbles the same way.
+    const target = inside[0];
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    void start()
+      .then(() => customElements.whenDefined(element.localName))
+      // The element hydrates its markup in a task of its own once defined: this one comes after.
+      .then(() => new Promise((resolve) => setTimeout(resolve)))
+      .then(() => target?.click());
+  };
+  element.addEventListener('click', hold, { capture: true });
+  void customElements
+    .whenDefined(element.localName)
+    .then(() => element.removeEventListener('click', hold, { capture: true }));
   if (when === 'visible') {
     observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
       rootMargin: VISIBLE_MARGIN,
