@@ -90,7 +90,10 @@ const medianOf = (runs: LighthouseFigures[], pick: (figures: LighthouseFigures) 
  * the median of each figure. One Chromium serves every run; Lighthouse resets
  * storage and cache before each, so every run is a first visit.
  */
-export async function runLighthouse(urls: string[]): Promise<Map<string, LighthouseResult>> {
+export async function runLighthouse(
+  urls: string[],
+  { beforeEachRun }: { beforeEachRun?: (url: string, run: number) => Promise<void> } = {},
+): Promise<Map<string, LighthouseResult>> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
     chromeFlags: [...BENCH_CHROMIUM_ARGS, '--headless=new'],
@@ -103,6 +106,7 @@ export async function runLighthouse(urls: string[]): Promise<Map<string, Lightho
       const warnings = new Set<string>();
       const failing = new Set<string>();
       for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+        await beforeEachRun?.(url, run);
         const result = await recorded(url, chrome.port, warnings);
         runs.push(result.figures);
         for (const warning of result.warnings) warnings.add(warning);
