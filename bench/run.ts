@@ -10,7 +10,7 @@ import { LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse';
 import { startLimitServer } from './limit-server';
 import { LOAD_SECONDS, load, warmUp } from './load';
 import { describeMachine, type Machine } from './machine';
-import { waitForQuiet } from './quiet';
+import { QUIET_DEFAULTS, waitForQuiet } from './quiet';
 import { printTable, summaryLine, writeBenchmarksMd, writeJson } from './report';
 import type { Results, RouteResult } from './results';
 import { notBuiltYet, ROUTES } from './routes';
@@ -129,7 +129,7 @@ async function whenQuiet(label: string, run: number) {
   const { quiet, busy, waitedMs } = await waitForQuiet();
   const percent = Math.round(busy * 100);
   if (quiet) {
-    if (waitedMs > 1000) log(`  ${label}, run ${run + 1}: waited ${Math.round(waitedMs / 1000)} s for a quiet machine`);
+    if (waitedMs > QUIET_DEFAULTS.forMs) log(`  ${label}, run ${run + 1}: waited ${Math.round(waitedMs / 1000)} s for a quiet machine`);
     return;
   }
   warnings.push(
