@@ -129,7 +129,8 @@ async function whenQuiet(label: string, run: number) {
   const { quiet, busy, waitedMs } = await waitForQuiet();
   const percent = Math.round(busy * 100);
   if (quiet) {
-    if (waitedMs > QUIET_DEFAULTS.forMs) log(`  ${label}, run ${run + 1}: waited ${Math.round(waitedMs / 1000)} s for a quiet machine`);
+    if (waitedMs > QUIET_DEFAULTS.forMs)
+      log(`  ${label}, run ${run + 1}: waited ${Math.round(waitedMs / 1000)} s for a quiet machine`);
     return;
   }
   warnings.push(
