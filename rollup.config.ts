@@ -36,7 +36,9 @@ const RUNTIME_PACKAGES = /\/node_modules\/(preact|@r2wc|nanostores|@nanostores|j
 
 function manualChunks(id: string): string | undefined {
   // Loaders that fetch the HTTP client only when needed stay out of it.
-  if (/\/widgets\/core\/http\/(page-common|envelope)\.ts$/.test(id)) return 'state';
+  if (/\/widgets\/core\/http\/(page-common|envelope|handed-over)\.ts$/.test(id)) return 'state';
+  // Only the footer shows the friendly links: their loader goes with it.
+  if (/\/widgets\/core\/http\/friendly-links\.ts$/.test(id)) return undefined;
   if (inFolder(id, 'node_modules/ky') || inFolder(id, 'widgets/core/http')) return 'http';
   // The sign-in check every page makes; the SDK behind it loads only for signed-in visitors.
   if (/\/widgets\/core\/account\/(hub|portal-session)\.ts$/.test(id)) return 'state';

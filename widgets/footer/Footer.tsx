@@ -1,32 +1,15 @@
 import { useEffect, useState } from 'react';
 import { linkBase } from '../core/base';
 import type { ElementProps } from '../core/define';
+import { loadFriendlyLinks } from '../core/http/friendly-links';
 import { loadPageCommon } from '../core/http/page-common';
 import { resolveLang } from '../core/i18n';
-import { $friendlyLinks, $pageCommon, type FriendlyLink, serverStateRead } from '../core/stores';
+import { $friendlyLinks, $pageCommon } from '../core/stores';
 import { useStore } from '../core/use-store';
 import { FooterView } from './FooterView';
 
 export interface FooterProps extends ElementProps {
   lang?: string;
-}
-
-let friendlyLinksLoading: Promise<void> | undefined;
-
-/** Once per page, unless the server handed the links over. */
-function loadFriendlyLinks() {
-  friendlyLinksLoading ??= serverStateRead
-    .then(async () => {
-      if ($friendlyLinks.get()) return;
-      const { request } = await import('../core/http/client');
-      const answer = await request<FriendlyLink[]>('/api/friendly-link/list', {
-        method: 'post',
-        json: {},
-        silent: true,
-      });
-      if (answer.code === '0000') $friendlyLinks.set(answer.result ?? []);
-    })
-    .catch(() => {});
 }
 
 export function Footer({ host, lang }: FooterProps) {
@@ -36,7 +19,7 @@ export function Footer({ host, lang }: FooterProps) {
 
   useEffect(() => {
     void loadPageCommon();
-    loadFriendlyLinks();
+    void loadFriendlyLinks();
   }, []);
 
   return (
