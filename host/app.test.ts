@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { createApp } from './app';
+import { mediaUrl } from './media';
 import { cspHash } from './pages/assets';
 import { listen, request } from './test-support/server';
 
@@ -213,16 +214,31 @@ describe('media', () => {
     '/media/badge/wechat.svg',
     '/media/cover/product-1.svg'.replace('product-1', 'product/1'),
   ]) {
-    it(`draws ${path} as a cacheable SVG`, async () => {
+    it(`draws ${path} as an SVG, immutable at its versioned address only`, async () => {
       const res = await request(port, path);
       assert.equal(res.status, 200);
       assert.match(String(res.headers['content-type']), /^image\/svg\+xml/);
-      assert.match(res.headers['cache-control'] ?? '', /immutable/);
+      assert.equal(res.headers['cache-control'], 'public, max-age=86400, stale-while-revalidate=604800');
       assert.equal(res.headers['cross-origin-resource-policy'], 'cross-origin');
       assert.match(res.body, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-      assert.equal((await request(port, path)).body, res.body);
+
+      const url = mediaUrl(path);
+      assert.match(url, /\?v=[0-9a-f]{10}$/);
+      const versioned = await request(port, url);
+      assert.equal(versioned.body, res.body);
+      assert.equal(versioned.headers['cache-control'], 'public, max-age=31536000, immutable');
+      // An address with another drawing's version is answered, but not kept for a year.
+      const stale = await request(port, `${path}?v=0000000000`);
+      assert.equal(stale.body, res.body);
+      assert.doesNotMatch(stale.headers['cache-control'] ?? '', /immutable/);
     });
   }
+
+  it('gives each drawing its own version, so a changed picture gets a new address', () => {
+    const versions = ['/media/logo.svg', '/media/cover/product/1.svg', '/media/cover/product/2.svg'].map(mediaUrl);
+    assert.equal(new Set(versions.map((url) => url.split('?v=')[1])).size, 3);
+    assert.equal(mediaUrl('/media/nothing.svg'), '/media/nothing.svg');
+  });
 
   // Each SVG image is a document the browser parses, styles and lays out on the
   // page's main thread: the ones every page shows stay a handful of elements, and

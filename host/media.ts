@@ -59,40 +59,63 @@ function cover(kind: string, id: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs><rect width="640" height="360" fill="url(#g)"/>${shapes}<path d="M0 300 L160 220 L300 260 L460 170 L640 230 L640 360 L0 360 Z" fill="#fff" fill-opacity="0.12"/></svg>`;
 }
 
-const NAME = /^[a-z0-9-]{1,40}$/;
+const SLUG = '([a-z0-9-]{1,40})';
 
-const svg =
-  (draw: (params: Record<string, string>) => string | undefined): RequestHandler =>
-  (req, res, next) => {
-    const params = Object.fromEntries(Object.entries(req.params).map(([key, value]) => [key, String(value)]));
-    if (!Object.values(params).every((value) => NAME.test(value))) return next();
-    const body = draw(params);
-    if (body === undefined) return next();
-    res
-      .type('image/svg+xml')
-      .setHeader('Cache-Control', 'public, max-age=31536000, immutable')
-      // Elements on other sites show these images too.
-      .setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
-      .send(body);
-  };
+/** Each drawing and the addresses it answers; the slugs are all a drawing ever sees. */
+const DRAWINGS: Array<[RegExp, (...slugs: string[]) => string]> = [
+  [/^\/media\/logo\.svg$/, () => LOGO],
+  [new RegExp(`^/media/avatar/${SLUG}\\.svg$`), (name = '') => avatar(name)],
+  [new RegExp(`^/media/badge/${SLUG}\\.svg$`), (name = '') => badge(name)],
+  [new RegExp(`^/media/cover/${SLUG}/${SLUG}\\.svg$`), (kind = '', id = '') => cover(kind, id)],
+];
+
+/** The picture at a media address (its path, still percent-encoded), or undefined. */
+export function drawMedia(path: string): string | undefined {
+  for (const [pattern, draw] of DRAWINGS) {
+    const match = pattern.exec(path);
+    if (match) return draw(...match.slice(1));
+  }
+  return undefined;
+}
+
+const versionOf = (body: string) => hashOf(body).toString('hex').slice(0, 10);
+const versioned = new Map<string, string>();
+
+/**
+ * The address pages should use for a media path: with `?v=` and the drawing's
+ * hash, which the server answers as immutable for a year. A changed drawing
+ * (a new logo) gets a new address, so no visitor keeps the old one.
+ */
+export function mediaUrl(path: string): string {
+  let url = versioned.get(path);
+  if (url === undefined) {
+    const body = drawMedia(path);
+    url = body === undefined ? path : `${path}?v=${versionOf(body)}`;
+    if (versioned.size < 10_000) versioned.set(path, url);
+  }
+  return url;
+}
+
+/** A content cover at its versioned address. */
+export const coverUrl = (kind: string, id: number | string) => mediaUrl(`/media/cover/${kind}/${id}.svg`);
+
+/** Versioned addresses are immutable; a bare one (API data, old pages) is fresh for a day, then revalidated. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATED = 'public, max-age=86400, stale-while-revalidate=604800';
+
+const serveMedia: RequestHandler = (req, res, next) => {
+  const body = drawMedia(req.path);
+  if (body === undefined) return next();
+  res
+    .type('image/svg+xml')
+    .setHeader('Cache-Control', req.query.v === versionOf(body) ? IMMUTABLE : REVALIDATED)
+    // Elements on other sites show these images too.
+    .setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+    .send(body);
+};
 
 export function mediaRoutes(): Router {
   const router = Router();
-  router.get(
-    '/media/logo.svg',
-    svg(() => LOGO),
-  );
-  router.get(
-    '/media/avatar/:name.svg',
-    svg(({ name }) => avatar(name ?? '')),
-  );
-  router.get(
-    '/media/badge/:name.svg',
-    svg(({ name }) => badge(name ?? '')),
-  );
-  router.get(
-    '/media/cover/:kind/:id.svg',
-    svg(({ kind, id }) => cover(kind ?? '', id ?? '')),
-  );
+  router.get(/^\/media\/.+\.svg$/, serveMedia);
   return router;
 }

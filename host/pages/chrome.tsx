@@ -9,6 +9,7 @@ import { HeaderView } from '../../widgets/header/HeaderView';
 import type { LoadWhen } from '../../widgets/loader/deferred';
 import { isMobileUserAgent, LoginView } from '../../widgets/login/LoginView';
 import { TopicHeaderView } from '../../widgets/topic-header/TopicHeaderView';
+import { mediaUrl } from '../media';
 import type { PageAssets } from './assets';
 import { ShadowElement } from './shadow';
 
@@ -135,7 +136,7 @@ export function CertifyBar() {
   return (
     <header className="certify-bar">
       <a href="/" aria-label="智造云首页">
-        <img src="/media/logo.svg" alt="" width="128" height="32" />
+        <img src={mediaUrl('/media/logo.svg')} alt="" width="128" height="32" />
       </a>
     </header>
   );

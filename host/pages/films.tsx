@@ -1,10 +1,11 @@
 import type { Film } from '../api/portal/content-store';
+import { coverUrl } from '../media';
 import { Breadcrumb, CategoryLinks } from './content/parts';
 import { type PageContext, renderDocument } from './document';
 
 const SECTION = '宣传片';
 const filmHref = (film: Film) => `/propaganda-film/${film.year}/${film.name}`;
-const poster = (film: Film) => `/media/cover/film/${film.name}.svg`;
+const poster = (film: Film) => coverUrl('film', film.name);
 const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 function YearLinks({ years, current }: { years: number[]; current: number | null }) {

@@ -6,6 +6,7 @@ import type {
   SolutionSummary,
 } from '../api/portal/content-store';
 import { site } from '../data/site';
+import { coverUrl } from '../media';
 import { Card, day } from './content/parts';
 import { type PageContext, renderDocument } from './document';
 
@@ -56,7 +57,7 @@ export function renderHome(context: PageContext, data: HomeData): string {
                   href={`/product/${p.id}`}
                   title={p.name}
                   text={p.summary}
-                  image={`/media/cover/product/${p.id}.svg`}
+                  image={coverUrl('product', p.id)}
                 />
               ))}
             </div>

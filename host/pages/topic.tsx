@@ -1,4 +1,5 @@
 import type { CaseSummary, ProductSummary, Topic } from '../api/portal/content-store';
+import { coverUrl } from '../media';
 import { Card, Highlights } from './content/parts';
 import { RichText } from './content/rich-text';
 import { type PageContext, renderDocument } from './document';
@@ -43,7 +44,7 @@ export function renderTopic(
                   href={`/product/${p.id}`}
                   title={p.name}
                   text={p.summary}
-                  image={`/media/cover/product/${p.id}.svg`}
+                  image={coverUrl('product', p.id)}
                 />
               ))}
             </div>

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import { mediaUrl } from '../media';
 import { startTestPortal, type TestPortal } from '../test-support/backend';
 import { request } from '../test-support/server';
 
@@ -20,6 +21,16 @@ const form = (fields: Record<string, string>, headers: Record<string, string> = 
   });
 
 describe('site pages', () => {
+  it('show the logo, badges and covers at their versioned (immutable) addresses', async () => {
+    const { body } = await get('/');
+    const state = /<script type="application\/json" id="portal-state">([^<]*)<\/script>/.exec(body)?.[1] ?? '';
+    for (const path of ['/media/logo.svg', '/media/cover/product/1.svg'])
+      assert.ok(body.includes(`src="${mediaUrl(path)}"`), path);
+    for (const path of ['/media/logo.svg', '/media/badge/wechat.svg', '/media/badge/service.svg'])
+      assert.ok(state.includes(`"${mediaUrl(path)}"`), `${path} in the page's state`);
+    assert.doesNotMatch(body, /src="\/media\/[^"?]+"/);
+  });
+
   const pages: Array<[string, RegExp, RegExp]> = [
     [
       '/',
@@ -116,7 +127,8 @@ describe('site pages', () => {
 
   it('plays a film with its poster and captions', async () => {
     const { body } = await get('/propaganda-film/2025/brand-2025');
-    assert.match(body, /<video controls(="")? preload="none" poster="\/media\/cover\/film\/brand-2025.svg"/);
+    assert.match(body, /<video controls(="")? preload="none" poster="\/media\/cover\/film\/brand-2025.svg\?v=/);
+    assert.ok(body.includes(`poster="${mediaUrl('/media/cover/film/brand-2025.svg')}"`));
     assert.match(body, /<source src="\/media\/films\/brand-2025.webm" type="video\/webm"\/>/);
     assert.match(body, /<track kind="captions" src="\/media\/films\/brand-2025.vtt" srclang="zh-CN"/i);
     const video = await get('/media/films/brand-2025.webm');

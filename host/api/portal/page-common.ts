@@ -1,4 +1,5 @@
 import type { PageCommon } from '../../../widgets/core/stores/page-common';
+import { mediaUrl } from '../../media';
 import type { ContentStore } from './content-store';
 
 /** The common data of every page (`pageCommonDTO`, SPEC §3), from the content store. */
@@ -14,11 +15,11 @@ export function buildPageCommon(content: ContentStore): PageCommon {
     },
     innovationPracticeNav: content.innovationCategories(),
     newsCategoryDTOList: content.newsCategories(),
-    logoDTO: { photo: '/media/logo.svg' },
+    logoDTO: { photo: mediaUrl('/media/logo.svg') },
     footerCommonDTO: {
       ...(footer as PageCommon['footerCommonDTO']),
-      photo1: '/media/badge/wechat.svg',
-      photo2: '/media/badge/service.svg',
+      photo1: mediaUrl('/media/badge/wechat.svg'),
+      photo2: mediaUrl('/media/badge/service.svg'),
     },
     navStatus: false,
   };

@@ -1,4 +1,5 @@
 import type { ContentSource } from '../../data/content';
+import { coverUrl } from '../../media';
 import { type PageContext, renderDocument } from '../document';
 import { Breadcrumb, Card, type CardProps, CategoryLinks, ConsultButton, DetailHead, day, Pagination } from './parts';
 import { RichText } from './rich-text';
@@ -51,7 +52,7 @@ export function renderSolutionList(context: PageContext, solutions: Solutions): 
       title: s.title,
       text: s.summary,
       meta: s.industry,
-      image: `/media/cover/solution/${s.id}.svg`,
+      image: coverUrl('solution', s.id),
     }),
   });
 }
@@ -102,7 +103,7 @@ export function renderCaseList(context: PageContext, cases: Cases): string {
       title: c.title,
       text: c.summary,
       meta: `${c.customer} · ${c.industry}`,
-      image: `/media/cover/case/${c.id}.svg`,
+      image: coverUrl('case', c.id),
     }),
   });
 }

@@ -1,4 +1,5 @@
 import type { ContentSource } from '../../data/content';
+import { coverUrl } from '../../media';
 import { type PageContext, renderDocument } from '../document';
 import { Breadcrumb, Card, CategoryLinks, ConsultButton, DetailHead, Highlights, Pagination, yuan } from './parts';
 import { RichText } from './rich-text';
@@ -45,7 +46,7 @@ export function renderProductList(
                 href={`/product/${product.id}`}
                 title={product.name}
                 text={product.summary}
-                image={`/media/cover/product/${product.id}.svg`}
+                image={coverUrl('product', product.id)}
               />
             ))}
           </div>
