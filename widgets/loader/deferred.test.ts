@@ -38,4 +38,51 @@ describe('whenNeeded (load-on)', () => {
     element.remove();
     history.replaceState(null, '', location.pathname + location.search);
   });
+
+  /** A load that counts its calls. */
+  function counted() {
+    const calls = { count: 0 };
+    return { calls, load: async () => void calls.count++ };
+  }
+
+  it('interaction: loads on the first touch, once, and not before', async () => {
+    const { element } = waiting('x-deferred-touch');
+    const { calls, load } = counted();
+    whenNeeded(element, 'interaction', load);
+    dispatchEvent(new Event('scroll'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.count, 'nothing asked for it yet').to.equal(0);
+    element.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, composed: true }));
+    expect(calls.count, 'the touch brought it').to.equal(1);
+    element.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+    element.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect(calls.count, 'loaded once').to.equal(1);
+    element.remove();
+  });
+
+  it('scroll: loads on the first scroll of the page', async () => {
+    const { element } = waiting('x-deferred-scroll');
+    const { calls, load } = counted();
+    whenNeeded(element, 'scroll', load);
+    expect(calls.count).to.equal(0);
+    dispatchEvent(new Event('scroll'));
+    expect(calls.count).to.equal(1);
+    element.remove();
+  });
+
+  it('visible: loads when the element comes near the viewport', async () => {
+    const spacer = document.createElement('div');
+    spacer.style.height = '4000px';
+    document.body.append(spacer);
+    const { element } = waiting('x-deferred-visible');
+    const { calls, load } = counted();
+    whenNeeded(element, 'visible', load);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls.count, 'far below the fold').to.equal(0);
+    element.scrollIntoView();
+    await waitFor(() => calls.count === 1, 'loaded once in view');
+    spacer.remove();
+    element.remove();
+    scrollTo(0, 0);
+  });
 });
