@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { createElement } from 'react';
+import { defineElement } from '../core/define';
 import { waitFor } from '../test-support/wait';
 import { whenNeeded } from './deferred';
 
@@ -84,5 +86,24 @@ describe('whenNeeded (load-on)', () => {
     spacer.remove();
     element.remove();
     scrollTo(0, 0);
+  });
+
+  it('holds a click made after the code arrived but before the element hydrated, and gives it after', async () => {
+    const tag = 'x-deferred-hydration';
+    const { element, button } = waiting(tag);
+    let clicks = 0;
+    const Component = () => createElement('button', { type: 'button', onClick: () => clicks++ }, 'button');
+    whenNeeded(element, 'interaction', async () => void defineElement(tag, Component));
+    element.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+    await customElements.whenDefined(tag);
+    // Defined and upgraded, but the hydration waits for a task of its own: the
+    // server's button has no handler yet.
+    const early = new MouseEvent('click', { bubbles: true, composed: true, cancelable: true });
+    button.dispatchEvent(early);
+    expect(early.defaultPrevented, 'held').to.equal(true);
+    await waitFor(() => clicks === 1, 'the click given again once the component owns the button');
+    element.shadowRoot?.querySelector('button')?.click();
+    expect(clicks, 'the hydrated button answers by itself').to.equal(2);
+    element.remove();
   });
 });

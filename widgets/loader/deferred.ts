@@ -54,11 +54,22 @@ export function whenNeeded(
   };
   for (const type of TRIGGERS) element.addEventListener(type, start, { once: true, passive: true });
   if (when === 'scroll') addEventListener('scroll', start, { once: true, passive: true });
+  // Defining the element upgrades it, and its component takes over the server's
+  // markup in a task of its own (core/define.ts): until the task after that, the
+  // markup has no handlers, so clicks are held until then too.
+  let ready = false;
+  const hydrated = customElements
+    .whenDefined(element.localName)
+    .then(() => new Promise((resolve) => setTimeout(resolve)))
+    .then(() => {
+      ready = true;
+      element.removeEventListener('click', hold, { capture: true });
+    });
   // Every click before the element is ready is held, and given again once it is
   // (not just the first: a click that went ahead, on a link or the sign-in, must
   // not leave the next one unheld). Once it is ready, its own listeners answer.
   const hold = (event: Event) => {
-    if (customElements.get(element.localName)) return;
+    if (ready) return;
     const path = event.composedPath();
     const inside = path.slice(0, path.indexOf(element)).filter((node) => node instanceof HTMLElement);
     // A link works without the code, and an element inside that has its own (the
@@ -74,15 +85,10 @@ export function whenNeeded(
     event.preventDefault();
     event.stopImmediatePropagation();
     void start()
-      .then(() => customElements.whenDefined(element.localName))
-      // The element hydrates its markup in a task of its own once defined: this one comes after.
-      .then(() => new Promise((resolve) => setTimeout(resolve)))
+      .then(() => hydrated)
       .then(() => target?.click());
   };
   element.addEventListener('click', hold, { capture: true });
-  void customElements
-    .whenDefined(element.localName)
-    .then(() => element.removeEventListener('click', hold, { capture: true }));
   if (when === 'visible') {
     observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
       rootMargin: VISIBLE_MARGIN,
