@@ -72,9 +72,15 @@ async function once(
 }
 
 /** One run, repeated (and said so) when Lighthouse could not record it. */
-async function recorded(url: string, port: number, warnings: Set<string>): ReturnType<typeof once> {
+async function recorded(
+  url: string,
+  port: number,
+  warnings: Set<string>,
+  beforeRun: () => Promise<void>,
+): ReturnType<typeof once> {
   for (let attempt = 1; ; attempt++) {
     try {
+      await beforeRun();
       return await once(url, port);
     } catch (error) {
       if (!(error instanceof RecordingError) || attempt >= RECORDING_ATTEMPTS) throw error;
@@ -106,8 +112,7 @@ export async function runLighthouse(
       const warnings = new Set<string>();
       const failing = new Set<string>();
       for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
-        await beforeEachRun?.(url, run);
-        const result = await recorded(url, chrome.port, warnings);
+        const result = await recorded(url, chrome.port, warnings, async () => beforeEachRun?.(url, run));
         runs.push(result.figures);
         for (const warning of result.warnings) warnings.add(warning);
         for (const id of result.failing) failing.add(id);
