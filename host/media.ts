@@ -99,9 +99,9 @@ export function mediaUrl(path: string): string {
 /** A content cover at its versioned address. */
 export const coverUrl = (kind: string, id: number | string) => mediaUrl(`/media/cover/${kind}/${id}.svg`);
 
-/** Versioned addresses are immutable; a bare one (API data, old pages) is fresh for a day, then revalidated. */
+/** Versioned addresses are immutable; a bare one (an embedding page's, an old page's) is fresh for a day, then revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATED = 'public, max-age=86400, stale-while-revalidate=604800';
+const REVALIDATED = 'public, max-age=86400';
 
 const serveMedia: RequestHandler = (req, res, next) => {
   const body = drawMedia(req.path);

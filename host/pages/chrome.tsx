@@ -122,11 +122,11 @@ export function TopicHeader({ context, phone }: { context: ChromeContext; phone:
   return (
     <ShadowElement
       tag="portal-topic-header"
-      attributes={{ phone }}
+      attributes={{ phone, logo: mediaUrl('/media/logo.svg') }}
       css={css(context, 'topic-header.css')}
       noscriptCss={css(context, 'topic-header.noscript.css')}
     >
-      <TopicHeaderView lang={context.lang} phone={phone} menuOpen={false} base="" />
+      <TopicHeaderView lang={context.lang} phone={phone} logo={mediaUrl('/media/logo.svg')} menuOpen={false} base="" />
     </ShadowElement>
   );
 }

@@ -42,7 +42,7 @@ describe('layouts', () => {
   it('topic: the topic header with the hotline, and the footer', () => {
     const html = render('topic');
     assert.deepEqual(tagsIn(html), ['portal-topic-header', 'portal-footer', 'portal-cookie-notice']);
-    assert.match(html, /<portal-topic-header phone="400-820-6688">/);
+    assert.match(html, /<portal-topic-header phone="400-820-6688" logo="\/media\/logo\.svg\?v=[0-9a-f]{10}">/);
   });
 
   it('certify and blank: no chrome elements', () => {

@@ -31,6 +31,15 @@ describe('site pages', () => {
     assert.doesNotMatch(body, /src="\/media\/[^"?]+"/);
   });
 
+  it('give the topic header and chat cards versioned images too', async () => {
+    const topic = (await get('/topic/battery')).body;
+    assert.ok(topic.includes(`logo="${mediaUrl('/media/logo.svg')}"`), 'the topic header is told its logo');
+    assert.doesNotMatch(topic, /src="\/media\/[^"?]+"/);
+    const card = (await get('/meiqia/card?type=1&associationNo=P2025001')).body;
+    assert.match(card, /\/media\/cover\/product\/\d+\.svg\?v=[0-9a-f]{10}/);
+    assert.doesNotMatch(card, /"\/media\/[^"?]+"/);
+  });
+
   const pages: Array<[string, RegExp, RegExp]> = [
     [
       '/',

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { RequestHandler } from 'express';
 import type { Programme } from '../api/portal/content-store';
 import type { ContentSource } from '../data/content';
+import { coverUrl } from '../media';
 import { renderQuestionnaire, renderWaic } from '../pages/campaigns';
 import { renderCertification } from '../pages/certification';
 import { type ChatCard, renderChatCard } from '../pages/chat-card';
@@ -126,7 +127,7 @@ export function sitePages(
       name: 'name' in item ? item.name : item.title,
       introduction: item.summary,
       backgroundType: 'image',
-      backgroundUrl: `/media/cover/${type === 1 ? 'product' : 'solution'}/${item.id}.svg`,
+      backgroundUrl: coverUrl(type === 1 ? 'product' : 'solution', item.id),
     };
     return renderChatCard(context, found(card));
   };

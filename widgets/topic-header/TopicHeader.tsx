@@ -9,9 +9,10 @@ import { TopicHeaderView } from './TopicHeaderView';
 export interface TopicHeaderProps extends ElementProps {
   lang?: string;
   phone?: string;
+  logo?: string;
 }
 
-export function TopicHeader({ host, lang, phone = '' }: TopicHeaderProps) {
+export function TopicHeader({ host, lang, phone = '', logo }: TopicHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
 
   const onAnchor = (anchor: TopicAnchor, event: MouseEvent) => {
@@ -32,6 +33,7 @@ export function TopicHeader({ host, lang, phone = '' }: TopicHeaderProps) {
     <TopicHeaderView
       lang={resolveLang(host, lang)}
       phone={phone}
+      logo={logo}
       menuOpen={menuOpen}
       base={linkBase()}
       onToggleMenu={() => setMenuOpen(!menuOpen)}

@@ -6,6 +6,8 @@ export interface TopicHeaderViewProps {
   lang: Lang;
   /** The hotline shown beside the anchors. */
   phone: string;
+  /** The logo's address; the portal's own when absent. */
+  logo?: string;
   menuOpen: boolean;
   base: string;
   onToggleMenu?: () => void;
@@ -24,12 +26,12 @@ const TEXT = {
 } as const;
 
 /** The topic page header as plain markup: rendered by the server, hydrated in the browser. */
-export function TopicHeaderView({ lang, phone, menuOpen, base, onToggleMenu, onAnchor }: TopicHeaderViewProps) {
+export function TopicHeaderView({ lang, phone, logo, menuOpen, base, onToggleMenu, onAnchor }: TopicHeaderViewProps) {
   const text = TEXT[lang];
   return (
     <header className="bar" part="bar">
       <a className="logo" part="logo" href={`${base}/`} aria-label={text.home}>
-        <img src={`${base}/media/logo.svg`} alt="" width="128" height="32" />
+        <img src={logo || `${base}/media/logo.svg`} alt="" width="128" height="32" />
       </a>
       <nav id="sections" className={menuOpen ? 'sections open' : 'sections'} part="sections" aria-label={text.nav}>
         <ul>

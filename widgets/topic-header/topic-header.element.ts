@@ -13,6 +13,7 @@ export const TOPIC_HEADER_TAG = 'portal-topic-header';
  * @summary Topic page header with section anchors.
  * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
  * @attr phone - The hotline to show.
+ * @attr logo - Address of the logo image; the portal's `/media/logo.svg` when absent.
  * @event portal-topic-header-navigate - The page arrived at a section (detail: anchor).
  * @csspart bar - The header bar.
  * @csspart logo - The logo link.
@@ -25,13 +26,13 @@ export const TOPIC_HEADER_TAG = 'portal-topic-header';
  * @cssproperty --portal-accent-color - Hotline and hover colour.
  */
 export const PortalTopicHeader = defineElement<TopicHeaderProps>(TOPIC_HEADER_TAG, TopicHeader, {
-  props: { lang: 'string', phone: 'string' },
+  props: { lang: 'string', phone: 'string', logo: 'string' },
   styles: serverStyles(() => import('./topic-header.css')),
 });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'portal-topic-header': HTMLElement & { lang: string; phone: string };
+    'portal-topic-header': HTMLElement & { lang: string; phone: string; logo: string };
   }
   interface GlobalEventHandlersEventMap {
     'portal-topic-header-navigate': CustomEvent<{ anchor: string }>;

@@ -30,6 +30,14 @@ describe('<portal-topic-header>', () => {
     await setViewport({ width: 1440, height: 900 });
   });
 
+  it('shows the logo the page gives it, else the portal logo', async () => {
+    const element = await mount();
+    const logo = () => element.shadowRoot!.querySelector('a.logo img')!.getAttribute('src');
+    expect(logo()).to.equal('/media/logo.svg');
+    element.setAttribute('logo', '/media/logo.svg?v=0123456789');
+    await waitFor(() => logo() === '/media/logo.svg?v=0123456789', 'the given logo');
+  });
+
   it('has the six anchors in order, the logo home and the hotline', async () => {
     const element = await mount();
     expect(anchors(element).map((a) => a.getAttribute('href'))).to.deep.equal(TOPIC_ANCHORS.map((id) => `#${id}`));

@@ -1,3 +1,4 @@
+import { coverUrl } from '../../media';
 import type { ContentStore } from '../portal/content-store';
 
 /** A chat card as the console keeps it (SPEC §3): 1 product, 2 solution. */
@@ -24,7 +25,7 @@ export function chatCard(content: ContentStore, associationNo: string): ConsoleC
       name: product.name,
       introduction: product.summary,
       backgroundType: 1,
-      backgroundUrl: `/media/cover/product/${product.id}.svg`,
+      backgroundUrl: coverUrl('product', product.id),
     };
   const solution = content.solution(associationNo);
   if (solution)
@@ -34,7 +35,7 @@ export function chatCard(content: ContentStore, associationNo: string): ConsoleC
       name: solution.title,
       introduction: solution.summary,
       backgroundType: 1,
-      backgroundUrl: `/media/cover/solution/${solution.id}.svg`,
+      backgroundUrl: coverUrl('solution', solution.id),
     };
   return undefined;
 }

@@ -15,7 +15,7 @@ function fetcher<T>(answer: () => Promise<T | null>) {
 }
 
 describe('handedOverOrFetched', () => {
-  it('answers what the page handed over, without loading the HTTP client', async () => {
+  it('answers what the page handed over, without fetching', async () => {
     const store = atom<string[] | null>(['handed over']);
     const { calls, fetch } = fetcher(async () => ['fetched']);
     expect(await handedOverOrFetched(store, fetch)()).to.deep.equal(['handed over']);
@@ -45,11 +45,14 @@ describe('handedOverOrFetched', () => {
     expect(calls).to.have.length(1);
   });
 
-  it('answers null when the fetch fails, keeping what the store had', async () => {
+  it('answers null when the fetch fails, leaves the store empty and does not fetch again', async () => {
     const store = atom<string[] | null>(null);
-    const { fetch } = fetcher<string[]>(() => Promise.reject(new Error('offline')));
-    expect(await handedOverOrFetched(store, fetch)()).to.equal(null);
+    const { calls, fetch } = fetcher<string[]>(() => Promise.reject(new Error('offline')));
+    const load = handedOverOrFetched(store, fetch);
+    expect(await load()).to.equal(null);
     expect(store.get()).to.equal(null);
+    expect(await load()).to.equal(null);
+    expect(calls).to.have.length(1);
   });
 
   it('uses data that arrived while the page was being read instead of fetching', async () => {

@@ -8,7 +8,7 @@ import type { request as Request } from './client';
  * the store's value; only when the page brought none does it load the HTTP
  * client and fetch, once per page however many ask. `fetch` answers null when
  * there is nothing to show. Failures are ignored (SPEC §8): the chrome renders
- * without the data, and the store keeps what it had.
+ * without the data, and the next ask does not fetch again.
  */
 export function handedOverOrFetched<T>(
   store: WritableAtom<T | null>,
