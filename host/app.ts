@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express, { type Express } from 'express';
@@ -10,7 +11,7 @@ import { embeddedFeedback, remoteFeedback } from './data/feedback';
 import { embeddedSiteData, noSiteData, remoteSiteData } from './data/site-data';
 import { docsRoutes } from './docs/routes';
 import { remoteEnvironment } from './environments';
-import { createLogger, requestLogger } from './logger';
+import { createLogger, type Logger, requestLogger } from './logger';
 import { mediaRoutes } from './media';
 import { loadPageAssets } from './pages/assets';
 import { portalScript } from './portal-script';
@@ -69,7 +70,7 @@ export function createApp(options: AppOptions): Express {
   const pageCache = options.pageCache === false ? undefined : new PageCache(options.pageCache);
   // First of all: a fresh kept page needs nothing else (it keeps its headers), nor
   // do the two script-tag entries (built once, with their own headers, not logged).
-  if (pageCache) app.use(pageCache.fastLane(logger));
+  if (pageCache) answerKeptPagesFirst(app, pageCache, logger);
   app.get('/widgets/portal.js', portalScript(options.widgetsDir, options.env ?? 'local'));
   app.get('/widgets/chat.js', chatScript(options.widgetsDir, options.env ?? 'local', options.chat ?? defaultChat));
   app.use(requestLogger(logger));
@@ -100,4 +101,28 @@ export function createApp(options: AppOptions): Express {
   app.use(notFound);
   app.use(errorPage(deps));
   return app;
+}
+
+type Dispatch = (req: IncomingMessage, res: ServerResponse, callback?: (error?: unknown) => void) => void;
+
+/**
+ * Fresh kept pages are answered before Express sets a request up at all (its
+ * final handler, the request and response prototypes, the router): for such a
+ * hit that setup cost as much as the answer. `handle` is how an Express app is
+ * dispatched (mounted apps are called through it too); everything the kept
+ * pages do not answer goes on to it unchanged.
+ */
+function answerKeptPagesFirst(app: Express, pageCache: PageCache, logger: Logger) {
+  const internals = app as unknown as { handle: Dispatch };
+  const dispatch = internals.handle.bind(app);
+  internals.handle = (req, res, callback) => {
+    let answered = false;
+    try {
+      answered = pageCache.answerFresh(req, res, logger);
+    } catch (error) {
+      // Half an answer cannot be taken back; before any, the app answers instead.
+      if (res.headersSent) return void res.destroy(error instanceof Error ? error : undefined);
+    }
+    if (!answered) dispatch(req, res, callback);
+  };
 }

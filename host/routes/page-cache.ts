@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { isMobileUserAgent } from '../../widgets/login/LoginView';
 import type { Logger } from '../logger';
@@ -19,8 +19,8 @@ interface CachedPage {
   gzip: Buffer;
   /**
    * Every header of the page's answer but the body's own, as the middleware set
-   * them the first time it was sent (security headers, CSP): from then on the
-   * fast lane sends it with no middleware at all.
+   * them the first time it was sent (security headers, CSP): from then on
+   * `answerFresh` sends it with no middleware at all.
    */
   headers?: OutgoingHttpHeaders;
 }
@@ -91,26 +91,25 @@ export class PageCache {
   }
 
   /**
-   * Sends a fresh kept page before any other middleware, the common case under
-   * load: its headers were kept with it, so a hit is a lookup and one write.
-   * Anything else (stale, not kept, a preview, another method) goes on.
+   * Answers this request with a fresh kept page, if there is one, and says
+   * whether it did: the common case under load. Its headers were kept with it,
+   * so a hit is a lookup and one write. Anything else (stale, not kept, a
+   * preview, another method) is left to the app.
    */
-  fastLane(logger: Logger): RequestHandler {
-    const logged = logger.isLevelEnabled('info');
-    return (req, res, next) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-      const url = req.url ?? '/';
-      if (url.includes('preview')) return next();
-      const key = keyOf(req);
-      const page = this.pages.getRemainingTTL(key) > 0 ? this.pages.peek(key) : undefined;
-      if (!page?.headers) return next();
-      const status = sendCached(req, res, page, encodingFor(req.headers['accept-encoding']));
-      if (logged)
-        logger.info(
-          { req: { method: req.method, url: url.slice(0, 200) }, res: { statusCode: status } },
-          'request completed',
-        );
-    };
+  answerFresh(req: IncomingMessage, res: ServerResponse, logger: Logger): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '/';
+    if (url.includes('preview')) return false;
+    const key = keyOf(req);
+    const page = this.pages.getRemainingTTL(key) > 0 ? this.pages.peek(key) : undefined;
+    if (!page?.headers) return false;
+    const status = sendCached(req, res, page, encodingFor(req.headers['accept-encoding']));
+    if (logger.isLevelEnabled('info'))
+      logger.info(
+        { req: { method: req.method, url: url.slice(0, 200) }, res: { statusCode: status } },
+        'request completed',
+      );
+    return true;
   }
 
   clear(): void {
