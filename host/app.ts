@@ -14,7 +14,7 @@ import { remoteEnvironment } from './environments';
 import { createLogger, type Logger, requestLogger } from './logger';
 import { mediaRoutes } from './media';
 import { loadPageAssets } from './pages/assets';
-import { portalScript } from './portal-script';
+import { type PlainHandler, portalScript } from './portal-script';
 import { apiProxies } from './proxy';
 import { errorPage, limitUrlLength, notFound } from './routes/errors';
 import { PageCache, type PageCacheOptions } from './routes/page-cache';
@@ -70,9 +70,14 @@ export function createApp(options: AppOptions): Express {
   const pageCache = options.pageCache === false ? undefined : new PageCache(options.pageCache);
   // First of all: a fresh kept page needs nothing else (it keeps its headers), nor
   // do the two script-tag entries (built once, with their own headers, not logged).
-  if (pageCache) answerKeptPagesFirst(app, pageCache, logger);
-  app.get('/widgets/portal.js', portalScript(options.widgetsDir, options.env ?? 'local'));
-  app.get('/widgets/chat.js', chatScript(options.widgetsDir, options.env ?? 'local', options.chat ?? defaultChat));
+  const scripts = new Map<string, PlainHandler>();
+  const portalJs = portalScript(options.widgetsDir, options.env ?? 'local');
+  const chatJs = chatScript(options.widgetsDir, options.env ?? 'local', options.chat ?? defaultChat);
+  if (portalJs) scripts.set('/widgets/portal.js', portalJs);
+  if (chatJs) scripts.set('/widgets/chat.js', chatJs);
+  answerFirst(app, { pageCache, scripts, logger });
+  // The same scripts at the addresses Express also takes for them (any case, a final slash).
+  for (const [path, script] of scripts) app.get(path, script);
   app.use(requestLogger(logger));
   app.use(cspNonce);
   app.use(securityHeaders(assets.styleHashes));
@@ -105,20 +110,41 @@ export function createApp(options: AppOptions): Express {
 
 type Dispatch = (req: IncomingMessage, res: ServerResponse, callback?: (error?: unknown) => void) => void;
 
+interface AnsweredFirst {
+  pageCache?: PageCache;
+  /** Built scripts by exact path. */
+  scripts: Map<string, PlainHandler>;
+  logger: Logger;
+}
+
+const pathOf = (url = '/') => {
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+};
+
 /**
- * Fresh kept pages are answered before Express sets a request up at all (its
- * final handler, the request and response prototypes, the router): for such a
- * hit that setup cost as much as the answer. `handle` is how an Express app is
- * dispatched (mounted apps are called through it too); everything the kept
- * pages do not answer goes on to it unchanged.
+ * Fresh kept pages and the script-tag entries are answered before Express sets
+ * a request up at all (its final handler, the request and response prototypes,
+ * the router): for them that setup cost as much as the answer. `handle` is how
+ * an Express app is dispatched (mounted apps are called through it too);
+ * everything else goes on to it unchanged.
  */
-function answerKeptPagesFirst(app: Express, pageCache: PageCache, logger: Logger) {
+function answerFirst(app: Express, { pageCache, scripts, logger }: AnsweredFirst) {
+  const answer = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const script = scripts.get(pathOf(req.url));
+    if (script) {
+      script(req, res);
+      return true;
+    }
+    return pageCache?.answerFresh(req, res, logger) ?? false;
+  };
   const internals = app as unknown as { handle: Dispatch };
   const dispatch = internals.handle.bind(app);
   internals.handle = (req, res, callback) => {
     let answered = false;
     try {
-      answered = pageCache.answerFresh(req, res, logger);
+      answered = answer(req, res);
     } catch (error) {
       // Half an answer cannot be taken back; before any, the app answers instead.
       if (res.headersSent) return void res.destroy(error instanceof Error ? error : undefined);

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { PortalEnvName } from '../widgets/core/env';
 import type { ChatConfig } from './config';
-import { announcedScript, announceEnvironment } from './portal-script';
+import { announcedScript, announceEnvironment, type PlainHandler } from './portal-script';
 
 /** What the launcher needs to know about the chat, announced with `chat.js`. */
 export function announcedChat(chat: ChatConfig) {
@@ -15,7 +15,7 @@ export function announcedChat(chat: ChatConfig) {
  * chat provider appended (as `portal.js` carries the environment). Built once,
  * compressed once, revalidated by ETag.
  */
-export function chatScript(widgetsDir: string, env: PortalEnvName, chat: ChatConfig): RequestHandler {
+export function chatScript(widgetsDir: string, env: PortalEnvName, chat: ChatConfig): PlainHandler | undefined {
   // The entry only starts loading before this runs; everything that reads these waits for a chunk.
   return announcedScript(
     widgetsDir,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { RequestHandler } from 'express';
 import type { PortalEnvName } from '../widgets/core/env';
 import { announcedEnvironment } from './environments';
 import { encodingFor, unchanged } from './precompressed';
@@ -30,26 +30,28 @@ export function announcedSource(widgetsDir: string, file: string, announce: stri
 export const announcedPortalScript = (widgetsDir: string, env: PortalEnvName) =>
   announcedSource(widgetsDir, 'portal.js', announceEnvironment(env));
 
+/** A handler that needs nothing of Express: the app answers with it before Express sets a request up. */
+export type PlainHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
 /**
- * Serves an announced script (see `announcedSource`), or passes to the static
- * files (404) when it is not built. Revalidated every five minutes.
+ * Serves an announced script (see `announcedSource`), revalidated every five
+ * minutes; undefined when it is not built.
  */
-export function announcedScript(widgetsDir: string, file: string, announce: string): RequestHandler {
+export function announcedScript(widgetsDir: string, file: string, announce: string): PlainHandler | undefined {
   const body = announcedSource(widgetsDir, file, announce);
-  if (!body) return (_req, _res, next) => next();
-  return serveScript(body, 'public, max-age=300, must-revalidate');
+  return body && serveScript(body, 'public, max-age=300, must-revalidate');
 }
 
 /**
  * `/widgets/portal.js` with this server's environment appended, so a partner page
  * that loads it learns where the APIs and the account service are.
  */
-export function portalScript(widgetsDir: string, env: PortalEnvName): RequestHandler {
+export function portalScript(widgetsDir: string, env: PortalEnvName): PlainHandler | undefined {
   return announcedScript(widgetsDir, 'portal.js', announceEnvironment(env));
 }
 
 /** Sends one script body, compressed once, to any origin, revalidated by ETag. */
-export function serveScript(body: Buffer, cacheControl: string): RequestHandler {
+export function serveScript(body: Buffer, cacheControl: string): PlainHandler {
   const variants = {
     br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(body, { level: 9 }),
