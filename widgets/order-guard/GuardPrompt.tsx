@@ -1,4 +1,5 @@
 import type { Lang } from '../core/i18n';
+import { adoptStyles } from '../dialog/adopt';
 import { Modal } from '../dialog/Modal';
 import modalStyles from '../dialog/modal.css';
 import type { Obstacle } from './checks';
@@ -13,16 +14,8 @@ export interface GuardPromptProps {
   onClose: () => void;
 }
 
-let sheet: CSSStyleSheet | undefined;
-
 /** Gives the guard's shadow root the dialog's rules, ahead of its own. */
-export function adoptPromptStyles(root: ShadowRoot): void {
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(modalStyles);
-  }
-  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [sheet, ...root.adoptedStyleSheets];
-}
+export const adoptPromptStyles = (host: HTMLElement) => adoptStyles(host, modalStyles, { first: true });
 
 /** The prompt of SPEC §5 for what stands in the way, in a modal dialog. */
 export function GuardPrompt({ lang, obstacle, onGo, onClose }: GuardPromptProps) {

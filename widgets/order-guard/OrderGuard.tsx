@@ -79,7 +79,7 @@ export function OrderGuard({ host, lang, noCertification }: OrderGuardProps) {
         .then(async (found) => {
           if (!found) return proceed(action);
           const { adoptPromptStyles } = await prompt;
-          if (host.shadowRoot) adoptPromptStyles(host.shadowRoot);
+          adoptPromptStyles(host);
           setObstacle(found);
         })
         .catch(() => {})
