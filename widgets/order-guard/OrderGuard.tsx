@@ -19,27 +19,26 @@ type PromptModule = typeof import('./GuardPrompt');
  * (while the checks run): most visitors of a product page never click, and most
  * who do pass.
  */
-let promptModule: PromptModule | undefined;
 let loadingPrompt: Promise<PromptModule> | undefined;
 const loadPrompt = () =>
-  (loadingPrompt ??= import('./GuardPrompt').then(
-    (module) => {
-      promptModule = module;
-      return module;
-    },
-    (error: unknown) => {
-      // Not kept: the next click tries again.
-      loadingPrompt = undefined;
-      console.error('[portal] the order prompt could not be loaded', error);
-      throw error;
-    },
-  ));
+  (loadingPrompt ??= import('./GuardPrompt').catch((error: unknown) => {
+    // Not kept: the next click tries again.
+    loadingPrompt = undefined;
+    console.error('[portal] the order prompt could not be loaded', error);
+    throw error;
+  }));
+
+/** What stands in the way, with the prompt that says so (loaded by then). */
+interface Blocked {
+  obstacle: Obstacle;
+  Prompt: PromptModule['GuardPrompt'];
+}
 
 /** What the guard wraps that starts an action when clicked. */
 const ACTION = 'a[href], button, input[type="submit"], input[type="button"], [role="button"]';
 
 export function OrderGuard({ host, lang, noCertification }: OrderGuardProps) {
-  const [obstacle, setObstacle] = useState<Obstacle | null>(null);
+  const [blocked, setBlocked] = useState<Blocked | null>(null);
   const waive = noCertification !== undefined && noCertification !== 'false';
   const waiveRef = useRef(waive);
   waiveRef.current = waive;
@@ -78,9 +77,9 @@ export function OrderGuard({ host, lang, noCertification }: OrderGuardProps) {
       findObstacle(waiveRef.current)
         .then(async (found) => {
           if (!found) return proceed(action);
-          const { adoptPromptStyles } = await prompt;
+          const { GuardPrompt, adoptPromptStyles } = await prompt;
           adoptPromptStyles(host);
-          setObstacle(found);
+          setBlocked({ obstacle: found, Prompt: GuardPrompt });
         })
         .catch(() => {})
         .finally(() => {
@@ -91,21 +90,21 @@ export function OrderGuard({ host, lang, noCertification }: OrderGuardProps) {
     return () => host.removeEventListener('click', onClick, true);
   }, [host]);
 
-  const close = () => setObstacle(null);
+  const close = () => setBlocked(null);
   const go = () => {
+    const obstacle = blocked?.obstacle;
     const companyId = $userInfo.get()?.companyId;
     if (obstacle === 'login') void loadPortalAccount().then((account) => account.portalAccount().login());
     else if (obstacle === 'certify') window.open(certificationUrl(companyId), '_blank', 'noopener');
     else if (obstacle === 'admin') location.assign(managerSettingUrl(companyId));
-    setObstacle(null);
+    setBlocked(null);
   };
 
-  const GuardPrompt = promptModule?.GuardPrompt;
   return (
     <>
       <slot />
-      {obstacle && GuardPrompt && (
-        <GuardPrompt lang={resolveLang(host, lang)} obstacle={obstacle} onGo={go} onClose={close} />
+      {blocked && (
+        <blocked.Prompt lang={resolveLang(host, lang)} obstacle={blocked.obstacle} onGo={go} onClose={close} />
       )}
     </>
   );
