@@ -119,14 +119,16 @@ export function ChatLauncher({ context }: { context: ChromeContext }) {
 }
 
 export function TopicHeader({ context, phone }: { context: ChromeContext; phone: string }) {
+  // The element is told its logo, so that it renders the same address once hydrated.
+  const logo = mediaUrl('/media/logo.svg');
   return (
     <ShadowElement
       tag="portal-topic-header"
-      attributes={{ phone, logo: mediaUrl('/media/logo.svg') }}
+      attributes={{ phone, logo }}
       css={css(context, 'topic-header.css')}
       noscriptCss={css(context, 'topic-header.noscript.css')}
     >
-      <TopicHeaderView lang={context.lang} phone={phone} logo={mediaUrl('/media/logo.svg')} menuOpen={false} base="" />
+      <TopicHeaderView lang={context.lang} phone={phone} logo={logo} menuOpen={false} base="" />
     </ShadowElement>
   );
 }
