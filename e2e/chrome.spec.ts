@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axeViolations, expect, portalUrl, settled, test } from './fixtures';
+import { axeViolations, expect, pointAt, portalUrl, settled, test } from './fixtures';
 
 const MOBILE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const header = (page: Page) => page.locator('portal-header');
@@ -24,12 +24,7 @@ async function watchLayoutShift(page: Page) {
  */
 async function upgraded(page: Page) {
   await page.waitForFunction(() => customElements.get('portal-login'));
-  for (const tag of ['portal-header', 'portal-footer', 'portal-float-buttons']) {
-    await page.locator(tag).dispatchEvent('pointerover');
-  }
-  await page.waitForFunction(() =>
-    ['portal-header', 'portal-footer', 'portal-login', 'portal-float-buttons'].every((tag) => customElements.get(tag)),
-  );
+  for (const tag of ['portal-header', 'portal-footer', 'portal-float-buttons']) await pointAt(page, tag);
   await expect(page.locator('portal-login [data-state="loading"]')).toHaveCount(0);
 }
 
@@ -104,8 +99,7 @@ test('the entry whose value the current path contains is current', async ({ page
   expect(await currentEntry(page, '/home')).toBe(null);
   // And in the browser, after the header has started.
   await page.goto('/home');
-  await header(page).dispatchEvent('pointerover');
-  await page.waitForFunction(() => customElements.get('portal-header'));
+  await pointAt(page, 'portal-header');
   await page.evaluate(() => history.pushState(null, '', '/cases/3'));
   await expect(header(page).locator('a[aria-current="page"]')).toHaveText('案例中心');
 });

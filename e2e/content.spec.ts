@@ -1,4 +1,4 @@
-import { axeViolations, expect, test } from './fixtures';
+import { axeViolations, expect, pointAt, test } from './fixtures';
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -30,8 +30,7 @@ test.describe('without JavaScript', () => {
 for (const path of ['/product/2', '/product', '/news/12', '/cases/3']) {
   test(`${path} passes axe`, async ({ page }) => {
     await page.goto(path);
-    await page.locator('portal-header').dispatchEvent('pointerover');
-    await page.waitForFunction(() => customElements.get('portal-header'));
+    await pointAt(page, 'portal-header');
     expect(await axeViolations(page)).toEqual([]);
   });
 }

@@ -42,6 +42,19 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Points at an element that loads its code on interaction (`load-on`) until the
+ * code is here. The element listens only once the loader's waiting code has
+ * arrived, and a synthetic event sent before that goes unheard, as a real
+ * visitor's would: a visitor keeps moving, so the test points again.
+ */
+export async function pointAt(page: Page, tag: string): Promise<void> {
+  await expect(async () => {
+    await page.locator(tag).dispatchEvent('pointerover');
+    expect(await page.evaluate((name) => Boolean(customElements.get(name)), tag)).toBe(true);
+  }).toPass({ timeout: 15_000 });
+}
+
 /** Runs axe in the page (injected outside the page's CSP) and returns its violations. */
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);

@@ -1,3 +1,4 @@
+import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import { createElement } from 'react';
 import { defineElement } from '../core/define';
@@ -86,6 +87,50 @@ describe('whenNeeded (load-on)', () => {
     spacer.remove();
     element.remove();
     scrollTo(0, 0);
+  });
+
+  describe('when the visitor is already there before this code arrives', () => {
+    afterEach(async () => {
+      await resetMouse();
+      (document.activeElement as HTMLElement | null)?.blur();
+      scrollTo(0, 0);
+    });
+
+    it('interaction: the pointer already resting on the element loads it at once', async () => {
+      const { element } = waiting('x-deferred-hovered');
+      element.style.cssText = 'display: block; height: 40px';
+      const box = element.getBoundingClientRect();
+      await sendMouse({ type: 'move', position: [Math.round(box.x + 10), Math.round(box.y + 10)] });
+      const { calls, load } = counted();
+      whenNeeded(element, 'interaction', load);
+      expect(calls.count).to.equal(1);
+      element.remove();
+    });
+
+    it('interaction: focus already inside the element loads it at once', async () => {
+      const { element, button } = waiting('x-deferred-focused');
+      button.focus();
+      const { calls, load } = counted();
+      whenNeeded(element, 'interaction', load);
+      expect(calls.count).to.equal(1);
+      element.remove();
+    });
+
+    it('scroll: a page already scrolled loads it at once; interaction waits for the element itself', async () => {
+      const spacer = document.createElement('div');
+      spacer.style.height = '4000px';
+      document.body.append(spacer);
+      scrollTo(0, 200);
+      const { element } = waiting('x-deferred-scrolled');
+      const scrolled = counted();
+      whenNeeded(element, 'scroll', scrolled.load);
+      expect(scrolled.calls.count, 'scroll').to.equal(1);
+      const pointed = counted();
+      whenNeeded(element, 'interaction', pointed.load);
+      expect(pointed.calls.count, 'interaction').to.equal(0);
+      spacer.remove();
+      element.remove();
+    });
   });
 
   it('holds a click made after the code arrived but before the element hydrated, and gives it after', async () => {

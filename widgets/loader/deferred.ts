@@ -54,6 +54,10 @@ export function whenNeeded(
   };
   for (const type of TRIGGERS) element.addEventListener(type, start, { once: true, passive: true });
   if (when === 'scroll') addEventListener('scroll', start, { once: true, passive: true });
+  // This code arrives after the page: the visitor may already be pointing at the
+  // element (the header, after a click on one of its links), be in it, or have
+  // scrolled. Those events are past and would not come again.
+  if (element.matches(':hover, :focus-within') || (when === 'scroll' && scrollY > 0)) void start();
   // Defining the element upgrades it, and its component takes over the server's
   // markup in a task of its own (core/define.ts): until the task after that, the
   // markup has no handlers, so clicks are held until then too.
