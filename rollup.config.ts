@@ -46,6 +46,8 @@ function manualChunks(id: string): string | undefined {
   if (inFolder(id, 'widgets/core/helpers')) return undefined;
   // The elements the server renders need it (they need the stores too); the cookie notice page does not.
   if (/\/widgets\/core\/server-styles\.ts$/.test(id)) return 'state';
+  // Phones by user agent: the header, the sign-in and the sign-in check ask; the cookie notice does not.
+  if (/\/widgets\/core\/user-agent\.ts$/.test(id)) return 'state';
   // The site menu and its icon: both wanted by the headers, one file rather than two.
   if (/\/widgets\/header\/menu(-icon)?\.tsx?$/.test(id)) return 'menu';
   // The chat panel's store and the toasts' come with what shows them, not with every page.

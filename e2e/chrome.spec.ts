@@ -3,6 +3,17 @@ import { axeViolations, expect, pointAt, portalUrl, settled, test } from './fixt
 
 const MOBILE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const header = (page: Page) => page.locator('portal-header');
+
+/** The names of the element chunks the page fetches, as they are asked for. */
+const chunksOf = (page: Page) => {
+  const loaded: string[] = [];
+  page.on('request', (request) => {
+    // Names end with an 8-character hash, which may itself hold a '-'.
+    const name = /\/widgets\/chunks\/(.+)-[\w-]{8}\.js$/.exec(request.url())?.[1]?.toLowerCase();
+    if (name) loaded.push(name);
+  });
+  return loaded;
+};
 const footer = (page: Page) => page.locator('portal-footer');
 
 /** Records layout shifts from the very start of the page. */
@@ -170,18 +181,25 @@ test.describe('mobile user agent', () => {
 
   // The header's code comes with the first touch: the tap on the toggle that
   // brought it is not lost.
-  test('hides the sign-in widget and opens the menu with the toggle', async ({ page }) => {
+  test('has no sign-in widget, asks the account service nothing, and opens the menu with the toggle', async ({
+    page,
+  }) => {
+    const loaded = chunksOf(page);
     // The pointer rests away from the header: resting on it would bring the code.
     await page.mouse.move(200, 600);
     await page.goto('/');
-    await page.waitForFunction(() => customElements.get('portal-login'));
+    await settled(page);
+    await expect(page.locator('portal-login')).toHaveCount(0);
     expect(await page.evaluate(() => Boolean(customElements.get('portal-header')))).toBe(false);
-    await expect(page.locator('portal-login [data-state]')).toHaveCount(0);
     const toggle = header(page).getByRole('button', { name: '打开菜单' });
     await toggle.click();
     await expect(header(page).getByRole('button', { name: '关闭菜单' })).toHaveAttribute('aria-expanded', 'true');
     await expect(header(page).getByRole('link', { name: '关于我们', exact: true })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+    // The header in the browser leaves it out too; nothing opened the hub or fetched the sign-in's code.
+    await expect(page.locator('portal-login')).toHaveCount(0);
+    await expect(page.locator('iframe[title="sign-in sync"]')).toHaveCount(0);
+    expect(loaded).not.toContain('login');
   });
 });
 
@@ -199,16 +217,6 @@ for (const theme of ['light', 'dark']) {
 }
 
 test.describe('code that waits until it is needed', () => {
-  const chunksOf = (page: Page) => {
-    const loaded: string[] = [];
-    page.on('request', (request) => {
-      // Names end with an 8-character hash, which may itself hold a '-'.
-      const name = /\/widgets\/chunks\/(.+)-[\w-]{8}\.js$/.exec(request.url())?.[1]?.toLowerCase();
-      if (name) loaded.push(name);
-    });
-    return loaded;
-  };
-
   test('a visitor who is not signed in never downloads the account SDK, the HTTP client or the agreement dialog', async ({
     page,
   }) => {

@@ -203,6 +203,34 @@ test('newterms sees two agreements a second apart; declining signs out', async (
   await expect(page.locator('portal-login').getByRole('button', { name: '登录' })).toBeVisible();
 });
 
+test.describe('on a phone', () => {
+  const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
+  test.use({ userAgent: PHONE, viewport: { width: 390, height: 844 } });
+
+  test('the page asks the account service nothing as it loads; the guarded click signs demo in, and back it orders', async ({
+    page,
+    portal,
+  }) => {
+    const hubFrame = page.locator('iframe[title="sign-in sync"]');
+    await page.goto(`${portal.url}/product/1`);
+    await page.waitForFunction(() => customElements.get('portal-order-guard'));
+    await expect(page.locator('portal-login')).toHaveCount(0);
+    await page.waitForTimeout(500);
+    await expect(hubFrame).toHaveCount(0);
+    await orderButton(page).click();
+    const dialog = page.getByRole('dialog', { name: '请先登录' });
+    await expect(dialog).toContainText('还未登录,请先登录!');
+    await expect(hubFrame, 'the click asked the hub').toHaveCount(1);
+    await dialog.getByRole('button', { name: '去登录' }).click();
+    await signInForm(page, 'demo');
+    // The sign-in coming back is finished as the page loads, and its code leaves the address.
+    await page.waitForURL(`${portal.url}/product/1`);
+    await orderButton(page).click();
+    await page.waitForURL(/\/order\/create\?productId=1&edition=\d+$/);
+    await expect(page.locator('portal-order-form').getByLabel('联系人')).toHaveValue('张明');
+  });
+});
+
 test('an order survives a server restart', async ({ page }) => {
   const portal = await startPortalProcess(3, { keepData: true });
   let restarted: PortalProcess | undefined;

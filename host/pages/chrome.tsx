@@ -3,11 +3,12 @@ import type { Lang } from '../../widgets/core/i18n';
 import type { FriendlyLink } from '../../widgets/core/stores/friendly-links';
 import type { Theme } from '../../widgets/core/stores/layout';
 import type { PageCommon } from '../../widgets/core/stores/page-common';
+import { isMobileUserAgent } from '../../widgets/core/user-agent';
 import { FloatButtonsView } from '../../widgets/float-buttons/FloatButtonsView';
 import { FooterView } from '../../widgets/footer/FooterView';
 import { HeaderView } from '../../widgets/header/HeaderView';
 import type { LoadWhen } from '../../widgets/loader/deferred';
-import { isMobileUserAgent, LoginView } from '../../widgets/login/LoginView';
+import { LoginView } from '../../widgets/login/LoginView';
 import { TopicHeaderView } from '../../widgets/topic-header/TopicHeaderView';
 import { mediaUrl } from '../media';
 import type { PageAssets } from './assets';
@@ -39,16 +40,11 @@ export const LOAD_ON: Record<string, LoadWhen> = {
 
 const css = (context: ChromeContext, file: string) => context.assets.elementStyles[file] ?? '';
 
+/** Phones get no sign-in widget (SPEC §2): the header leaves the element out, so its code and its check never come. */
 export function SiteHeader({ context }: { context: ChromeContext }) {
-  const login = (
+  const login = isMobileUserAgent(context.userAgent) ? null : (
     <ShadowElement tag="portal-login" attributes={{ lang: context.lang }} css={css(context, 'login.css')}>
-      <LoginView
-        lang={context.lang}
-        state="loading"
-        welcomeUrl=""
-        base=""
-        mobile={isMobileUserAgent(context.userAgent)}
-      />
+      <LoginView lang={context.lang} state="loading" welcomeUrl="" base="" mobile={false} />
     </ShadowElement>
   );
   return (

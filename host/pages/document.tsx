@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { isMobileUserAgent } from '../../widgets/core/user-agent';
 import { site } from '../data/site';
 import { preloadsFor } from './assets';
 import {
@@ -70,7 +71,10 @@ function Document({
   context,
 }: DocumentProps & { context: PageContext }) {
   const chrome = layout !== 'blank' && layout !== 'certify' && !context.preview;
-  const elements = LAYOUT_ELEMENTS[layout].filter((tag) => chrome || tag === 'portal-cookie-notice');
+  const mobile = isMobileUserAgent(context.userAgent);
+  const elements = LAYOUT_ELEMENTS[layout]
+    .filter((tag) => chrome || tag === 'portal-cookie-notice')
+    .filter((tag) => !mobile || tag !== 'portal-login');
   return (
     <html lang={context.lang} data-theme={context.theme}>
       <head>

@@ -31,6 +31,23 @@ describe('layouts', () => {
     assert.match(html, /<portal-login/);
   });
 
+  it('default on a phone: the header without the sign-in, whose code is not preloaded; the agreement dialog still waits', () => {
+    const manifest = { 'portal-login': ['chunks/login-1.js'], 'portal-cookie-notice': ['chunks/cookie-notice-1.js'] };
+    const assets = { css: '', manifest, elementStyles: {}, styleHashes: [] };
+    const phone = render('default', {
+      assets,
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36',
+    });
+    assert.deepEqual(tagsIn(phone), ['portal-header', 'portal-footer', 'portal-float-buttons', 'portal-cookie-notice']);
+    assert.doesNotMatch(phone, /<portal-login/);
+    assert.doesNotMatch(phone, /login-1\.js/);
+    assert.match(phone, /<link rel="modulepreload" href="\/widgets\/chunks\/cookie-notice-1\.js"/);
+    assert.match(phone, /<portal-agreement-dialog load-on="signed-in">/);
+    const desktop = render('default', { assets, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0' });
+    assert.match(desktop, /<portal-login/);
+    assert.match(desktop, /<link rel="modulepreload" href="\/widgets\/chunks\/login-1\.js"/);
+  });
+
   it('default with ?preview=true: no header and no footer', () => {
     assert.deepEqual(tagsIn(render('default', { preview: true })), ['portal-cookie-notice']);
   });

@@ -7,6 +7,7 @@ import { resolveLang } from '../core/i18n';
 import { $route } from '../core/route';
 import { $pageCommon } from '../core/stores';
 import { useStore } from '../core/use-store';
+import { isMobileUserAgent } from '../core/user-agent';
 import { HeaderView } from './HeaderView';
 
 /** Scroll handling starts this long after mount, and runs at most this often (SPEC §9). */
@@ -15,7 +16,10 @@ export const SCROLL_THROTTLE_MS = 200;
 
 export interface HeaderProps extends ElementProps {
   lang?: string;
-  /** Present (and not "false"): no sign-in widget, for pages not registered with the account service. */
+  /**
+   * Present (and not "false"): no sign-in widget, for pages not registered with
+   * the account service. Phones never get one (SPEC §2).
+   */
   noLogin?: string;
 }
 
@@ -77,6 +81,10 @@ export function Header({ host, lang, noLogin }: HeaderProps) {
   useEffect(() => $route.listen(() => setMenuOpen(false)), []);
   useHideOnScroll(host, !menuOpen);
   useOpenMenu(menuOpen, close);
+  const login = !isOn(noLogin) && !isMobileUserAgent(navigator.userAgent);
+  // The sign-in's code comes when the header shows it (on a page the portal did
+  // not render, nothing else brings it); a phone never fetches it.
+  useEffect(() => void (login && import('../login/login.element')), [login]);
 
   return (
     <HeaderView
@@ -87,7 +95,7 @@ export function Header({ host, lang, noLogin }: HeaderProps) {
       onToggleMenu={() => setMenuOpen(!menuOpen)}
       onNavigate={close}
       base={linkBase()}
-      login={isOn(noLogin) ? null : <portal-login lang={language} />}
+      login={login ? <portal-login lang={language} /> : null}
     />
   );
 }

@@ -115,13 +115,28 @@ describe('<portal-header>', () => {
     await waitFor(() => !element.hasAttribute('data-hidden'), 'shown on the way up', 3000);
   });
 
-  it('leaves out the sign-in widget with no-login', async () => {
+  it('brings the sign-in widget’s code with it, and leaves the widget out with no-login', async () => {
     const element = await mount();
     expect(shadow(element).querySelector('portal-login')).to.not.equal(null);
+    await waitFor(() => customElements.get('portal-login'), 'the sign-in defined, with no loader on this page');
     element.setAttribute('no-login', '');
     await waitFor(() => !shadow(element).querySelector('portal-login'), 'sign-in widget gone');
     element.setAttribute('no-login', 'false');
     await waitFor(() => shadow(element).querySelector('portal-login'), 'sign-in widget back');
+  });
+
+  it('leaves out the sign-in widget on a phone', async () => {
+    Object.defineProperty(navigator, 'userAgent', {
+      value: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+      configurable: true,
+    });
+    try {
+      const element = await mount();
+      expect(shadow(element).querySelector('a.logo'), 'rendered').to.not.equal(null);
+      expect(shadow(element).querySelector('portal-login')).to.equal(null);
+    } finally {
+      Reflect.deleteProperty(navigator, 'userAgent');
+    }
   });
 
   it('has names on its icon-only controls and no axe violations', async () => {

@@ -6,7 +6,7 @@
  * - `scroll` the same, or until the page first scrolls (an element that follows
  *   the scrolling, like the header);
  * - `signed-in` until the page's sign-in check finds a user (elements that have
- *   nothing to show a visitor).
+ *   nothing to show a visitor); on a phone, one signed in on this origin.
  * The first three are complete as server-rendered markup: a link clicked before
  * the code is here is followed at once, and any other click is replayed once the
  * element is ready, so nothing the visitor does is lost.
@@ -38,7 +38,7 @@ export function whenNeeded(
   if (when === 'signed-in') {
     // The same light check the sign-in widget makes (one per page, shared).
     void import('../core/account/portal-session')
-      .then(({ startPortalSession }) => startPortalSession())
+      .then(({ checkSignInOnLoad }) => checkSignInOnLoad())
       .then((user) => user && load());
     return;
   }

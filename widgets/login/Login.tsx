@@ -7,7 +7,8 @@ import { environment } from '../core/env';
 import { resolveLang } from '../core/i18n';
 import { $userInfo, $userInfoLoading, type UserInfo } from '../core/stores';
 import { useStore } from '../core/use-store';
-import { isMobileUserAgent, LoginView } from './LoginView';
+import { isMobileUserAgent } from '../core/user-agent';
+import { LoginView } from './LoginView';
 
 export interface LoginProps extends ElementProps {
   lang?: string;

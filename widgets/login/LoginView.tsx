@@ -100,6 +100,3 @@ export function LoginView({ lang, state, user, welcomeUrl, base, mobile, onLogin
     </span>
   );
 }
-
-/** Phones and tablets by user agent: the widget is hidden there. */
-export const isMobileUserAgent = (userAgent: string) => /Android|iPhone|iPad|iPod|Mobile|HarmonyOS/i.test(userAgent);

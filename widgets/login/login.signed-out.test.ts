@@ -1,7 +1,7 @@
 import { expect } from 'chai';
+import { isMobileUserAgent } from '../core/user-agent';
 import { axeViolations } from '../test-support/axe';
 import { waitFor } from '../test-support/wait';
-import { isMobileUserAgent } from './LoginView';
 import './login.element';
 
 describe('<portal-login> signed out', () => {

@@ -4,7 +4,7 @@ import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
 import { resolveLang } from '../core/i18n';
 import { $userInfo } from '../core/stores';
-import { certificationUrl, currentUser, findObstacle, managerSettingUrl, type Obstacle } from './checks';
+import { certificationUrl, checkAhead, findObstacle, managerSettingUrl, type Obstacle } from './checks';
 
 export interface OrderGuardProps extends ElementProps {
   lang?: string;
@@ -46,7 +46,7 @@ export function OrderGuard({ host, lang, noCertification }: OrderGuardProps) {
   // A layout effect: the listener is there as soon as the element renders, before
   // anyone can click (a plain effect waits for the next frame).
   useLayoutEffect(() => {
-    void currentUser();
+    checkAhead();
     let checking = false;
     let replaying = false;
 

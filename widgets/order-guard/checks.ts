@@ -1,4 +1,4 @@
-import { startPortalSession } from '../core/account/portal-session';
+import { checkSignInOnLoad, startPortalSession } from '../core/account/portal-session';
 import { environment } from '../core/env';
 import { $userInfo } from '../core/stores';
 import { consumeRefreshFlag, REFRESH_FLAG } from './refresh-flag';
@@ -19,6 +19,16 @@ export function currentUser() {
     freshUser = startPortalSession();
   }
   return freshUser.then(() => $userInfo.get());
+}
+
+/**
+ * As the guard renders, so that a click finds its answer ready: the check a page
+ * makes as it loads. On a phone that one does not ask the account service's hub;
+ * the click does (`currentUser`).
+ */
+export function checkAhead(): void {
+  consumeRefreshFlag();
+  void checkSignInOnLoad();
 }
 
 /**

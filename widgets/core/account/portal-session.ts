@@ -1,6 +1,7 @@
 import { environment } from '../env';
 import { setUserInfo, type UserInfo } from '../stores/user';
 import { $tokens, saveTokens } from '../tokens';
+import { isMobileUserAgent } from '../user-agent';
 import { hubUrl, sharedHub } from './hub';
 
 /** The account SDK and the HTTP client it needs: fetched only when someone may be signed in. */
@@ -12,17 +13,18 @@ const portalHub = () => {
   return sharedHub(hubUrl(env.accountServer, env.appId));
 };
 
+/** A sign-in to finish in the address, or a token this origin holds: known without the hub. */
+const signedInHere = () =>
+  new URLSearchParams(location.search).has('code') || ($tokens.get()?.expiresAt ?? 0) > Date.now();
+
 /**
- * Whether this visitor may be signed in: a sign-in to finish in the address, a
- * token this page holds (from this origin's storage), or one shared by another
- * origin through the hub. Most visitors have none, and then the SDK is never downloaded.
+ * Whether this visitor may be signed in: signed in here, or through another
+ * origin, as the hub says. Most visitors are neither, and then the SDK is never downloaded.
  */
 async function maySignIn(): Promise<boolean> {
-  if (new URLSearchParams(location.search).has('code')) return true;
-  const now = Date.now();
-  if (($tokens.get()?.expiresAt ?? 0) > now) return true;
+  if (signedInHere()) return true;
   const shared = await portalHub().get();
-  return (shared?.expiresAt ?? 0) > now;
+  return (shared?.expiresAt ?? 0) > Date.now();
 }
 
 let started: Promise<UserInfo | null> | undefined;
@@ -45,4 +47,17 @@ export function startPortalSession(): Promise<UserInfo | null> {
     return null;
   });
   return started;
+}
+
+/**
+ * The check a page makes by itself as it loads, for elements that show only to a
+ * signed-in user (`load-on="signed-in"`). A phone's page shows no sign-in
+ * (SPEC §2), so there it asks the hub only once something needs the user (an
+ * order, which calls `startPortalSession`): as it loads, it finishes a sign-in
+ * coming back to this address or goes on with one this origin holds. The hub's
+ * frame was the costliest work after the first paint of a phone's visit.
+ */
+export function checkSignInOnLoad(): Promise<UserInfo | null> {
+  if (started || signedInHere() || !isMobileUserAgent(navigator.userAgent)) return startPortalSession();
+  return Promise.resolve(null);
 }
