@@ -5,8 +5,9 @@
  * - `interaction` until the visitor points at, touches or focuses them;
  * - `scroll` the same, or until the page first scrolls (an element that follows
  *   the scrolling, like the header);
- * - `signed-in` until the page's sign-in check finds a user (elements that have
- *   nothing to show a visitor); on a phone, one signed in on this origin.
+ * - `signed-in` until the page finds a user, as it loads or later (elements that
+ *   have nothing to show a visitor); a phone's page asks the hub only when
+ *   something needs the user (see `checkSignInOnLoad`).
  * The first three are complete as server-rendered markup: a link clicked before
  * the code is here is followed at once, and any other click is replayed once the
  * element is ready, so nothing the visitor does is lost.
@@ -36,10 +37,9 @@ export function whenNeeded(
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', inside, { once: true });
   }
   if (when === 'signed-in') {
-    // The same light check the sign-in widget makes (one per page, shared).
-    void import('../core/account/portal-session')
-      .then(({ checkSignInOnLoad }) => checkSignInOnLoad())
-      .then((user) => user && load());
+    // The same light check the sign-in widget makes (one per page, shared), and
+    // any sign-in found after it.
+    void import('../core/account/portal-session').then(({ whenSignedIn }) => whenSignedIn()).then(load);
     return;
   }
   if (when !== 'visible' && when !== 'interaction' && when !== 'scroll') return void load();

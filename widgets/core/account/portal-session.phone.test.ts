@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { waitFor } from '../../test-support/wait';
-import { checkSignInOnLoad, startPortalSession } from './portal-session';
+import { setUserInfo, type UserInfo } from '../stores/user';
+import { checkSignInOnLoad, startPortalSession, whenSignedIn } from './portal-session';
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
 const hubFrames = () => document.querySelectorAll('iframe[title="sign-in sync"]').length;
@@ -22,5 +23,18 @@ describe('the sign-in check on a phone, for a visitor', () => {
   it('opens it once something needs the user', async () => {
     expect(await startPortalSession()).to.equal(null);
     await waitFor(() => hubFrames() === 1, 'the hub asked');
+  });
+
+  it('an element waiting for a user comes when one is found after the first check', async () => {
+    let found: UserInfo | undefined;
+    void whenSignedIn().then((user) => {
+      found = user;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(found, 'still a visitor').to.equal(undefined);
+    const user = { name: '张明', headImg: '', companyId: '1001', userName: 'demo', mobile: '', potalStatus: true };
+    setUserInfo(user);
+    await waitFor(() => found === user, 'the user found later');
+    setUserInfo(null);
   });
 });

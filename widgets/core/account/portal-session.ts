@@ -1,5 +1,5 @@
 import { environment } from '../env';
-import { setUserInfo, type UserInfo } from '../stores/user';
+import { $userInfo, setUserInfo, type UserInfo } from '../stores/user';
 import { $tokens, saveTokens } from '../tokens';
 import { isMobileUserAgent } from '../user-agent';
 import { hubUrl, sharedHub } from './hub';
@@ -60,4 +60,21 @@ export function startPortalSession(): Promise<UserInfo | null> {
 export function checkSignInOnLoad(): Promise<UserInfo | null> {
   if (started || signedInHere() || !isMobileUserAgent(navigator.userAgent)) return startPortalSession();
   return Promise.resolve(null);
+}
+
+/**
+ * The first user this page finds, as it loads (`checkSignInOnLoad`) or later: a
+ * sign-in on another origin reaching it through the hub, or one an action asked for.
+ */
+export function whenSignedIn(): Promise<UserInfo> {
+  void checkSignInOnLoad();
+  return new Promise((resolve) => {
+    const found = (user: UserInfo | null) => {
+      if (!user) return;
+      stop();
+      resolve(user);
+    };
+    const stop = $userInfo.listen(found);
+    found($userInfo.get());
+  });
 }
