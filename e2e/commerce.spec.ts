@@ -215,7 +215,8 @@ test.describe('on a phone', () => {
     await page.goto(`${portal.url}/product/1`);
     await page.waitForFunction(() => customElements.get('portal-order-guard'));
     await expect(page.locator('portal-login')).toHaveCount(0);
-    await page.waitForTimeout(500);
+    // Everything the page does as it loads (the guard's early check among it) is done.
+    await page.waitForLoadState('networkidle');
     await expect(hubFrame).toHaveCount(0);
     await orderButton(page).click();
     const dialog = page.getByRole('dialog', { name: '请先登录' });

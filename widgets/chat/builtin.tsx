@@ -3,6 +3,7 @@ import type { ChatCardInfo, ChatSession, LauncherHost, StartChat } from '../chat
 import { portalOrigin, portalUrl } from '../core/config';
 import { $chat, $userInfo, closeChat, messageReceived, openChat } from '../core/stores';
 import { $tokens } from '../core/tokens';
+import { askForUser } from './ask-for-user';
 import { ChatPanel, type PendingMessage, TEXT } from './ChatPanel';
 import styles from './chat-panel.css';
 import { ChatConnection, ChatRefusal } from './connection';
@@ -174,6 +175,7 @@ export const startChat: StartChat = (host) => {
 
   /** The card and the metadata the spec sends when the panel is shown. */
   function onShown() {
+    askForUser();
     const state = $chat.get();
     const user = $userInfo.get();
     if (!state.isSendMetadata && user) {

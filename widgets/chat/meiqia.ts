@@ -1,5 +1,6 @@
 import type { ChatCardInfo, ChatSession, StartChat } from '../chat-launcher/types';
 import { $chat, $userInfo, closeChat, messageReceived, openChat } from '../core/stores';
+import { askForUser } from './ask-for-user';
 
 /** The hosted provider's command queue, as its loader snippet defines it. */
 type Meiqia = ((...args: unknown[]) => void) & { a?: unknown[][] };
@@ -63,6 +64,7 @@ export const startChat: StartChat = (host, settings) => {
   }
 
   function onShown() {
+    askForUser();
     const state = $chat.get();
     const user = $userInfo.get();
     if (!state.isSendMetadata && user) {
@@ -82,6 +84,11 @@ export const startChat: StartChat = (host, settings) => {
     wasVisible = state.visible;
     mq(state.visible ? 'showPanel' : 'hidePanel');
     if (state.visible) onShown();
+  });
+
+  // The user may arrive after the panel was shown (see askForUser).
+  $userInfo.listen(() => {
+    if ($chat.get().visible) onShown();
   });
 
   const session: ChatSession = {

@@ -84,7 +84,12 @@ export function Header({ host, lang, noLogin }: HeaderProps) {
   const login = !isOn(noLogin) && !isMobileUserAgent(navigator.userAgent);
   // The sign-in's code comes when the header shows it (on a page the portal did
   // not render, nothing else brings it); a phone never fetches it.
-  useEffect(() => void (login && import('../login/login.element')), [login]);
+  useEffect(() => {
+    if (!login) return;
+    import('../login/login.element').catch((error: unknown) =>
+      console.error('[portal] the sign-in could not be loaded', error),
+    );
+  }, [login]);
 
   return (
     <HeaderView

@@ -18,6 +18,14 @@ function waiting(tag: string): { element: HTMLElement; link: HTMLAnchorElement; 
   };
 }
 
+/** Makes the page tall enough to scroll; remove what it returns afterwards. */
+function tallPage(): HTMLElement {
+  const spacer = document.createElement('div');
+  spacer.style.height = '4000px';
+  document.body.append(spacer);
+  return spacer;
+}
+
 describe('whenNeeded (load-on)', () => {
   it('lets a link go at once, and still holds the next click until the code is here, then replays it', async () => {
     const tag = 'x-deferred-clicks';
@@ -74,9 +82,7 @@ describe('whenNeeded (load-on)', () => {
   });
 
   it('visible: loads when the element comes near the viewport', async () => {
-    const spacer = document.createElement('div');
-    spacer.style.height = '4000px';
-    document.body.append(spacer);
+    const spacer = tallPage();
     const { element } = waiting('x-deferred-visible');
     const { calls, load } = counted();
     whenNeeded(element, 'visible', load);
@@ -98,6 +104,8 @@ describe('whenNeeded (load-on)', () => {
 
     it('interaction: the pointer already resting on the element loads it at once', async () => {
       const { element } = waiting('x-deferred-hovered');
+      // At the top of the page, in view whatever earlier tests left below.
+      document.body.prepend(element);
       element.style.cssText = 'display: block; height: 40px';
       const box = element.getBoundingClientRect();
       await sendMouse({ type: 'move', position: [Math.round(box.x + 10), Math.round(box.y + 10)] });
@@ -117,9 +125,7 @@ describe('whenNeeded (load-on)', () => {
     });
 
     it('scroll: a page already scrolled loads it at once; interaction waits for the element itself', async () => {
-      const spacer = document.createElement('div');
-      spacer.style.height = '4000px';
-      document.body.append(spacer);
+      const spacer = tallPage();
       scrollTo(0, 200);
       const { element } = waiting('x-deferred-scrolled');
       const scrolled = counted();

@@ -4,7 +4,7 @@ import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
 import { resolveLang } from '../core/i18n';
 import { $userInfo } from '../core/stores';
-import { certificationUrl, checkAhead, findObstacle, managerSettingUrl, type Obstacle } from './checks';
+import { certificationUrl, checkAhead, currentUser, findObstacle, managerSettingUrl, type Obstacle } from './checks';
 
 export interface OrderGuardProps extends ElementProps {
   lang?: string;
@@ -33,6 +33,9 @@ interface Blocked {
   obstacle: Obstacle;
   Prompt: PromptModule['GuardPrompt'];
 }
+
+/** Events that come before a click, when a visitor reaches for an action. */
+const REACHING = ['pointerdown', 'touchstart', 'focusin'] as const;
 
 /** What the guard wraps that starts an action when clicked. */
 const ACTION = 'a[href], button, input[type="submit"], input[type="button"], [role="button"]';
@@ -86,8 +89,15 @@ export function OrderGuard({ host, lang, noCertification }: OrderGuardProps) {
           checking = false;
         });
     };
+    // The full check (on a phone, the hub's) starts as the visitor reaches for an
+    // action, so the click that follows rarely waits for it.
+    const reaching = () => void currentUser();
     host.addEventListener('click', onClick, true);
-    return () => host.removeEventListener('click', onClick, true);
+    for (const type of REACHING) host.addEventListener(type, reaching, { passive: true });
+    return () => {
+      host.removeEventListener('click', onClick, true);
+      for (const type of REACHING) host.removeEventListener(type, reaching);
+    };
   }, [host]);
 
   const close = () => setBlocked(null);

@@ -63,8 +63,9 @@ export function checkSignInOnLoad(): Promise<UserInfo | null> {
 }
 
 /**
- * The first user this page finds, as it loads (`checkSignInOnLoad`) or later: a
- * sign-in on another origin reaching it through the hub, or one an action asked for.
+ * The first user this page finds, as it loads (`checkSignInOnLoad`) or later: one
+ * an action asked for, or, once the page has asked the hub (at once on a desktop),
+ * a sign-in on another origin reaching it through the hub.
  */
 export function whenSignedIn(): Promise<UserInfo> {
   void checkSignInOnLoad();
