@@ -2,6 +2,7 @@ import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import { $pageCommon, type PageCommon } from '../core/stores/page-common';
 import { axeViolations } from '../test-support/axe';
+import { actAsPhone } from '../test-support/phone';
 import { waitFor } from '../test-support/wait';
 import { isActive, menuEntries } from './menu';
 import './header.element';
@@ -126,16 +127,13 @@ describe('<portal-header>', () => {
   });
 
   it('leaves out the sign-in widget on a phone', async () => {
-    Object.defineProperty(navigator, 'userAgent', {
-      value: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
-      configurable: true,
-    });
+    const restore = actAsPhone();
     try {
       const element = await mount();
       expect(shadow(element).querySelector('a.logo'), 'rendered').to.not.equal(null);
       expect(shadow(element).querySelector('portal-login')).to.equal(null);
     } finally {
-      Reflect.deleteProperty(navigator, 'userAgent');
+      restore();
     }
   });
 

@@ -1,17 +1,17 @@
 import { expect } from 'chai';
+import { actAsPhone } from '../../test-support/phone';
 import { waitFor } from '../../test-support/wait';
 import { checkSignInOnLoad } from './portal-session';
 
-const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
-
 describe('the sign-in check on a phone, back from signing in', () => {
+  let restore = () => {};
   before(() => {
     localStorage.clear();
-    Object.defineProperty(navigator, 'userAgent', { value: PHONE, configurable: true });
+    restore = actAsPhone();
     history.replaceState(null, '', `${location.pathname}?code=good-phone`);
   });
   after(() => {
-    Reflect.deleteProperty(navigator, 'userAgent');
+    restore();
     history.replaceState(null, '', location.pathname);
   });
 

@@ -1,18 +1,17 @@
 import { expect } from 'chai';
+import { actAsPhone, hubFrames } from '../../test-support/phone';
 import { waitFor } from '../../test-support/wait';
 import { setUserInfo, type UserInfo } from '../stores/user';
 import { checkSignInOnLoad, startPortalSession, whenSignedIn } from './portal-session';
 
-const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
-const hubFrames = () => document.querySelectorAll('iframe[title="sign-in sync"]').length;
-
 /** A phone's page (the check's state lives for the page, so the steps run in order). */
 describe('the sign-in check on a phone, for a visitor', () => {
+  let restore = () => {};
   before(() => {
     localStorage.clear();
-    Object.defineProperty(navigator, 'userAgent', { value: PHONE, configurable: true });
+    restore = actAsPhone();
   });
-  after(() => Reflect.deleteProperty(navigator, 'userAgent'));
+  after(() => restore());
 
   it('as the page loads, does not open the hub', async () => {
     expect(await checkSignInOnLoad()).to.equal(null);
