@@ -106,14 +106,16 @@ describe('<portal-header>', () => {
     filler.style.height = '4000px';
     document.body.append(filler);
     const element = await mount();
-    await new Promise((resolve) => setTimeout(resolve, 250)); // the mount delay
+    // The visitor keeps scrolling, a little each frame: the header listens only
+    // after its mount delay, however long the machine takes to get there.
+    const scrollBy = (step: number) => () => {
+      window.scrollTo(0, window.scrollY + step);
+      return element.hasAttribute('data-hidden') === step > 0;
+    };
     window.scrollTo(0, 300);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    window.scrollTo(0, 900);
-    await waitFor(() => element.hasAttribute('data-hidden'), 'hidden on the way down', 3000);
-    await new Promise((resolve) => setTimeout(resolve, 300)); // past the throttle window
-    window.scrollTo(0, 600);
-    await waitFor(() => !element.hasAttribute('data-hidden'), 'shown on the way up', 3000);
+    await waitFor(scrollBy(10), 'hidden on the way down', 5000);
+    expect(window.scrollY).to.be.greaterThan(300);
+    await waitFor(scrollBy(-10), 'shown on the way up', 5000);
   });
 
   it('brings the sign-in widget’s code with it, and leaves the widget out with no-login', async () => {
