@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type RequestHandler, Router } from 'express';
+import { LRUCache } from 'lru-cache';
 import { WORDMARK_PATH } from './media-wordmark';
 
 /**
@@ -78,8 +79,29 @@ export function drawMedia(path: string): string | undefined {
   return undefined;
 }
 
-const versionOf = (body: string) => hashOf(body).toString('hex').slice(0, 10);
-const versioned = new Map<string, string>();
+/** A drawing and its version: the first ten hex digits of its hash. */
+interface Drawn {
+  body: string;
+  version: string;
+}
+
+/**
+ * Drawings by path, drawn and hashed once whether a page names them or a browser
+ * asks. Only paths that draw are kept, and the least used go first, so hostile
+ * addresses cannot grow it.
+ */
+const drawn = new LRUCache<string, Drawn>({ max: 1000 });
+
+function drawing(path: string): Drawn | undefined {
+  let found = drawn.get(path);
+  if (!found) {
+    const body = drawMedia(path);
+    if (body === undefined) return undefined;
+    found = { body, version: hashOf(body).toString('hex').slice(0, 10) };
+    drawn.set(path, found);
+  }
+  return found;
+}
 
 /**
  * The address pages should use for a media path: with `?v=` and the drawing's
@@ -87,13 +109,8 @@ const versioned = new Map<string, string>();
  * (a new logo) gets a new address, so no visitor keeps the old one.
  */
 export function mediaUrl(path: string): string {
-  let url = versioned.get(path);
-  if (url === undefined) {
-    const body = drawMedia(path);
-    url = body === undefined ? path : `${path}?v=${versionOf(body)}`;
-    if (versioned.size < 10_000) versioned.set(path, url);
-  }
-  return url;
+  const found = drawing(path);
+  return found ? `${path}?v=${found.version}` : path;
 }
 
 /** A content cover at its versioned address. */
@@ -104,14 +121,14 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATED = 'public, max-age=86400';
 
 const serveMedia: RequestHandler = (req, res, next) => {
-  const body = drawMedia(req.path);
-  if (body === undefined) return next();
+  const found = drawing(req.path);
+  if (!found) return next();
   res
     .type('image/svg+xml')
-    .setHeader('Cache-Control', req.query.v === versionOf(body) ? IMMUTABLE : REVALIDATED)
+    .setHeader('Cache-Control', req.query.v === found.version ? IMMUTABLE : REVALIDATED)
     // Elements on other sites show these images too.
     .setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
-    .send(body);
+    .send(found.body);
 };
 
 export function mediaRoutes(): Router {
