@@ -3,11 +3,11 @@ import type { ChatCardInfo, ChatSession, LauncherHost, StartChat } from '../chat
 import { portalOrigin, portalUrl } from '../core/config';
 import { $chat, $userInfo, closeChat, messageReceived, openChat } from '../core/stores';
 import { $tokens } from '../core/tokens';
-import { askForUser } from './ask-for-user';
 import { ChatPanel, type PendingMessage, TEXT } from './ChatPanel';
 import styles from './chat-panel.css';
 import { ChatConnection, ChatRefusal } from './connection';
 import type { ChatMessage, ConnectionStatus } from './types';
+import { sendMetadataOnce } from './user-metadata';
 import { memory, visitorId } from './visitor';
 
 /** Longest text message; the service refuses longer ones with the same words. */
@@ -175,13 +175,10 @@ export const startChat: StartChat = (host) => {
 
   /** The card and the metadata the spec sends when the panel is shown. */
   function onShown() {
-    askForUser();
     const state = $chat.get();
-    const user = $userInfo.get();
-    if (!state.isSendMetadata && user) {
-      $chat.set({ ...$chat.get(), isSendMetadata: true });
+    sendMetadataOnce((user) => {
       void connection.post('/metadata', { name: user.name, mobile: user.mobile }).catch(() => {});
-    }
+    });
     if (state.cardInfo && state.currentURL !== location.href) {
       $chat.set({ ...$chat.get(), currentURL: location.href });
       memory.set('card-url', location.href);

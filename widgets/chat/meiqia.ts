@@ -1,6 +1,6 @@
 import type { ChatCardInfo, ChatSession, StartChat } from '../chat-launcher/types';
 import { $chat, $userInfo, closeChat, messageReceived, openChat } from '../core/stores';
-import { askForUser } from './ask-for-user';
+import { sendMetadataOnce } from './user-metadata';
 
 /** The hosted provider's command queue, as its loader snippet defines it. */
 type Meiqia = ((...args: unknown[]) => void) & { a?: unknown[][] };
@@ -64,13 +64,8 @@ export const startChat: StartChat = (host, settings) => {
   }
 
   function onShown() {
-    askForUser();
     const state = $chat.get();
-    const user = $userInfo.get();
-    if (!state.isSendMetadata && user) {
-      $chat.set({ ...$chat.get(), isSendMetadata: true });
-      mq('metadata', { name: user.name, tel: user.mobile });
-    }
+    sendMetadataOnce((user) => mq('metadata', { name: user.name, tel: user.mobile }));
     if (state.cardInfo && state.currentURL !== location.href) {
       $chat.set({ ...$chat.get(), currentURL: location.href });
       mq('productCard', productCard(state.cardInfo));
@@ -86,7 +81,7 @@ export const startChat: StartChat = (host, settings) => {
     if (state.visible) onShown();
   });
 
-  // The user may arrive after the panel was shown (see askForUser).
+  // The user may arrive after the panel was shown (see sendMetadataOnce).
   $userInfo.listen(() => {
     if ($chat.get().visible) onShown();
   });

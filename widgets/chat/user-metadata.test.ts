@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { checkSignInOnLoad } from '../core/account/portal-session';
 import { actAsPhone, hubFrames } from '../test-support/phone';
 import { waitFor } from '../test-support/wait';
-import { askForUser } from './ask-for-user';
+import { askForUser } from './user-metadata';
 
 describe('the chat shown on a phone, on the portal’s own page', () => {
   let restore = () => {};
