@@ -1,16 +1,11 @@
 import { expect } from 'chai';
 import { checkSignInOnLoad } from '../core/account/portal-session';
-import { actAsPhone, hubFrames } from '../test-support/phone';
+import { asPhoneVisitor, hubFrames } from '../test-support/phone';
 import { waitFor } from '../test-support/wait';
 import { askForUser } from './user-metadata';
 
 describe('the chat shown on a phone, on the portal’s own page', () => {
-  let restore = () => {};
-  before(() => {
-    localStorage.clear();
-    restore = actAsPhone();
-  });
-  after(() => restore());
+  asPhoneVisitor();
 
   it('asks the account service for the user the page did not ask for as it loaded', async () => {
     await checkSignInOnLoad();

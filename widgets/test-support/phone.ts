@@ -10,3 +10,16 @@ export function actAsPhone(): () => void {
 
 /** The account service's hub frames on this page. */
 export const hubFrames = () => document.querySelectorAll('iframe[title="sign-in sync"]').length;
+
+/**
+ * For the enclosing `describe`: a phone's visitor with nothing in this origin's
+ * storage, from its first test to its last.
+ */
+export function asPhoneVisitor(): void {
+  let restore = () => {};
+  before(() => {
+    localStorage.clear();
+    restore = actAsPhone();
+  });
+  after(() => restore());
+}

@@ -1,19 +1,12 @@
 import { expect } from 'chai';
-import { actAsPhone } from '../../test-support/phone';
+import { asPhoneVisitor } from '../../test-support/phone';
 import { waitFor } from '../../test-support/wait';
 import { checkSignInOnLoad } from './portal-session';
 
 describe('the sign-in check on a phone, back from signing in', () => {
-  let restore = () => {};
-  before(() => {
-    localStorage.clear();
-    restore = actAsPhone();
-    history.replaceState(null, '', `${location.pathname}?code=good-phone`);
-  });
-  after(() => {
-    restore();
-    history.replaceState(null, '', location.pathname);
-  });
+  asPhoneVisitor();
+  before(() => history.replaceState(null, '', `${location.pathname}?code=good-phone`));
+  after(() => history.replaceState(null, '', location.pathname));
 
   it('finishes the sign-in the address brings, as the page loads', async () => {
     const user = await checkSignInOnLoad();

@@ -1,17 +1,12 @@
 import { expect } from 'chai';
-import { actAsPhone, hubFrames } from '../../test-support/phone';
+import { asPhoneVisitor, hubFrames } from '../../test-support/phone';
 import { waitFor } from '../../test-support/wait';
 import { setUserInfo, type UserInfo } from '../stores/user';
 import { checkSignInOnLoad, startPortalSession, whenSignedIn } from './portal-session';
 
 /** A phone's page (the check's state lives for the page, so the steps run in order). */
 describe('the sign-in check on a phone, for a visitor', () => {
-  let restore = () => {};
-  before(() => {
-    localStorage.clear();
-    restore = actAsPhone();
-  });
-  after(() => restore());
+  asPhoneVisitor();
 
   it('as the page loads, does not open the hub', async () => {
     expect(await checkSignInOnLoad()).to.equal(null);
