@@ -1,11 +1,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createEmbeddedBackend } from './backend';
+import { PORTAL_APP_ID } from './backend/accounts/apps';
+import { createConsoleApp } from './backend/console/app';
 import { createDemoApp, DEMO_SITES } from './demo/servers';
-import { createEmbeddedBackend } from './host/api';
-import { PORTAL_APP_ID } from './host/api/accounts/apps';
 import { createApp } from './host/app';
 import { configFromEnv } from './host/config';
-import { createConsoleApp } from './host/console/app';
 
 const config = configFromEnv();
 /** The same host reached by name or by address is two origins; register both. */

@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { films } from '../host/api/seed';
+import { films } from '../backend/seed';
 
 const OUT = 'host/public/media/films';
 const FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc';

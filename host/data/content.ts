@@ -1,6 +1,6 @@
+import type { ContentStore } from '../../backend/portal/content-store';
+import type { SearchQuery, SearchStore } from '../../backend/search/search-store';
 import type { PortalEnvironment } from '../../widgets/core/env';
-import type { ContentStore } from '../api/portal/content-store';
-import type { SearchQuery, SearchStore } from '../api/search/search-store';
 
 const READS = [
   'productCategories',

@@ -1,6 +1,6 @@
+import type { Feedback } from '../../backend/feedback/feedback-schema';
+import type { FeedbackStore } from '../../backend/feedback/feedback-store';
 import type { PortalEnvironment } from '../../widgets/core/env';
-import type { Feedback } from '../api/feedback/feedback-schema';
-import type { FeedbackStore } from '../api/feedback/feedback-store';
 
 /** Where the feedback form's entries go. */
 export interface FeedbackSink {

@@ -1,9 +1,9 @@
 import { LRUCache } from 'lru-cache';
+import type { EmbeddedBackend } from '../../backend';
+import { buildPageCommon } from '../../backend/portal/page-common';
 import type { PortalEnvironment } from '../../widgets/core/env';
 import type { FriendlyLink } from '../../widgets/core/stores/friendly-links';
 import type { PageCommon } from '../../widgets/core/stores/page-common';
-import type { EmbeddedBackend } from '../api';
-import { buildPageCommon } from '../api/portal/page-common';
 
 /** What every page's chrome shows, from wherever this environment keeps it. */
 export interface SiteData {

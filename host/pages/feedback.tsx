@@ -4,7 +4,7 @@ import {
   FEEDBACK_TOPICS,
   type FeedbackErrors,
   type FeedbackTopic,
-} from '../api/feedback/feedback-schema';
+} from '../../backend/feedback/feedback-schema';
 import { Breadcrumb } from './content/parts';
 import { type PageContext, renderDocument } from './document';
 

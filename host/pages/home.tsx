@@ -4,7 +4,7 @@ import type {
   PageSection,
   ProductSummary,
   SolutionSummary,
-} from '../api/portal/content-store';
+} from '../../backend/portal/content-store';
 import { site } from '../data/site';
 import { coverUrl } from '../media';
 import { Card, day } from './content/parts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { InnovationCategory, Programme } from '../api/portal/content-store';
+import type { InnovationCategory, Programme } from '../../backend/portal/content-store';
 import { Breadcrumb, DetailHead, Highlights } from './content/parts';
 import { type PageContext, renderDocument } from './document';
 

@@ -1,5 +1,5 @@
-import type { SearchType } from '../api/search/search-index';
-import type { SearchGroup, SearchResults } from '../api/search/search-store';
+import type { SearchType } from '../../backend/search/search-index';
+import type { SearchGroup, SearchResults } from '../../backend/search/search-store';
 import { Breadcrumb, CategoryLinks, Pagination } from './content/parts';
 import { type PageContext, renderDocument } from './document';
 

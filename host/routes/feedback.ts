@@ -1,6 +1,6 @@
 import express, { type RequestHandler, Router } from 'express';
-import { checkFeedback } from '../api/feedback/feedback-schema';
-import { feedbackRateLimit } from '../api/feedback/rate-limit';
+import { checkFeedback } from '../../backend/feedback/feedback-schema';
+import { feedbackRateLimit } from '../../backend/feedback/rate-limit';
 import type { FeedbackSink } from '../data/feedback';
 import { renderFeedback } from '../pages/feedback';
 import { type PageDeps, pageContext, sendPage } from './page-context';

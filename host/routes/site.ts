@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RequestHandler } from 'express';
-import type { Programme } from '../api/portal/content-store';
+import type { Programme } from '../../backend/portal/content-store';
 import type { ContentSource } from '../data/content';
 import { coverUrl } from '../media';
 import { renderQuestionnaire, renderWaic } from '../pages/campaigns';

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD } from '../api/accounts/demo-accounts';
+import { DEMO_PASSWORD } from '../../backend/accounts/demo-accounts';
 import { request } from './server';
 
 /** Signs a demo user in through the real form and code exchange; returns the access token. */

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Context, Next } from 'koa';
-import { renderHubPage } from '../../host/api/accounts/pages';
+import { renderHubPage } from '../../backend/accounts/pages';
 import { XSS_PAYLOADS } from './xss-payloads';
 
 /**

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { startTestPortal, type TestPortal } from '../../test-support/backend';
-import { openEventStream } from '../../test-support/event-stream';
-import { request } from '../../test-support/server';
-import { accessTokenFor } from '../../test-support/sign-in';
+import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
+import { openEventStream } from '../../host/test-support/event-stream';
+import { request } from '../../host/test-support/server';
+import { accessTokenFor } from '../../host/test-support/sign-in';
 
 const PARTNER = 'http://partner.example:8080';
 let portal: TestPortal;

@@ -1,5 +1,5 @@
-import type { PageCommon } from '../../../widgets/core/stores/page-common';
-import { mediaUrl } from '../../media';
+import { mediaUrl } from '../../host/media';
+import type { PageCommon } from '../../widgets/core/stores/page-common';
 import type { ContentStore } from './content-store';
 
 /** The common data of every page (`pageCommonDTO`, SPEC §3), from the content store. */

@@ -1,4 +1,4 @@
-import { renderServicePage } from '../../pages/service-page';
+import { renderServicePage } from '../service-page';
 
 /** The demo accounts a `local` sign-in page lists (all share one password). */
 export interface DemoAccount {

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import * as v from 'valibot';
-import type { EmbeddedBackend } from '../api';
-import { PORTAL_APP_ID } from '../api/accounts/apps';
-import type { UserRow } from '../api/accounts/store';
-import { createLogger, requestLogger } from '../logger';
-import { cspNonce, securityHeaders } from '../security';
+import { createLogger, requestLogger } from '../../host/logger';
+import { cspNonce, securityHeaders } from '../../host/security';
+import type { EmbeddedBackend } from '..';
+import { PORTAL_APP_ID } from '../accounts/apps';
+import type { UserRow } from '../accounts/store';
 import { ConsoleStore } from './console-store';
 import { doneBody, enterpriseBody, managerSettingBody, renderConsolePage, welcomeBody } from './pages';
 

@@ -2,9 +2,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { startTestPortal, type TestPortal } from '../../test-support/backend';
-import { request } from '../../test-support/server';
-import { accessTokenFor } from '../../test-support/sign-in';
+import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
+import { request } from '../../host/test-support/server';
+import { accessTokenFor } from '../../host/test-support/sign-in';
 
 let portal: TestPortal;
 const tokens: Record<string, string> = {};

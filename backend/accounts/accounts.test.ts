@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { startTestPortal, type TestPortal } from '../../test-support/backend';
-import { request } from '../../test-support/server';
+import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
+import { request } from '../../host/test-support/server';
 import { DEMO_PASSWORD } from './demo-accounts';
 import { verifyPassword } from './passwords';
 

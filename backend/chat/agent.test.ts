@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { startTestPortal, type TestPortal } from '../../test-support/backend';
-import { openEventStream } from '../../test-support/event-stream';
-import { request } from '../../test-support/server';
+import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
+import { openEventStream } from '../../host/test-support/event-stream';
+import { request } from '../../host/test-support/server';
 
 const PASSWORD = 'Agent-test-2026';
 let portal: TestPortal;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { renderServicePage } from '../../pages/service-page';
+import { renderServicePage } from '../service-page';
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;background:#f2f5fa;color:#1d2129;font:15px/1.6 "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",system-ui,sans-serif}

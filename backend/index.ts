@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { BRAND } from '../../widgets/core/env';
+import { BRAND } from '../widgets/core/env';
 import { AppRegistry } from './accounts/apps';
 import { accountService } from './accounts/routes';
 import { AccountStore } from './accounts/store';

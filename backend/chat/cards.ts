@@ -1,4 +1,4 @@
-import { coverUrl } from '../../media';
+import { coverUrl } from '../../host/media';
 import type { ContentStore } from '../portal/content-store';
 
 /** A chat card as the console keeps it (SPEC §3): 1 product, 2 solution. */

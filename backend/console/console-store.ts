@@ -1,4 +1,4 @@
-import type { Db } from '../api/db/connection';
+import type { Db } from '../db/connection';
 
 /** The few account changes the local console makes. */
 export class ConsoleStore {

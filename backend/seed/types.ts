@@ -1,7 +1,7 @@
 /**
  * The shapes of the seed content: what a fresh `local` portal shows. Rich text is
  * HTML (sanitised again whenever it is rendered); images are paths under
- * `/media/` that the server draws as SVG (see host/api/media).
+ * `/media/` that the server draws as SVG (see host/media.ts).
  */
 
 /** A product category of the product centre. */
