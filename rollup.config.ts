@@ -47,7 +47,13 @@ function manualChunks(id: string): string | undefined {
   // The elements the server renders need it (they need the stores too); the cookie notice page does not.
   if (/\/widgets\/core\/server-styles\.ts$/.test(id)) return 'state';
   // Phones by user agent: the header, the sign-in and the sign-in check ask; the cookie notice does not.
-  if (/\/widgets\/core\/user-agent\.ts$/.test(id)) return 'state';
+  if (/\/contract\/user-agent\.ts$/.test(id)) return 'state';
+  // What the stores and the HTTP loaders agree on with the server: with the stores.
+  if (/\/contract\/(envelope|environments|server-state)\.ts$/.test(id)) return 'state';
+  // Like the helpers: with whatever uses them.
+  if (/\/contract\/random-ids\.ts$/.test(id)) return undefined;
+  // The marks of server-rendered markup: define() reads them on every element.
+  if (/\/contract\/server-rendering\.ts$/.test(id)) return 'runtime';
   // The site menu and its icon: both wanted by the headers, one file rather than two.
   if (/\/widgets\/header\/menu(-icon)?\.tsx?$/.test(id)) return 'menu';
   // The chat panel's store and the toasts' come with what shows them, not with every page.

@@ -6,6 +6,9 @@ import { createConsoleApp } from './backend/console/app';
 import { createDemoApp, DEMO_SITES } from './demo/servers';
 import { createApp } from './host/app';
 import { configFromEnv } from './host/config';
+import { createLogger } from './host/logger';
+import { mediaUrl } from './host/media';
+import { serviceFront } from './host/security';
 
 const config = configFromEnv();
 /** The same host reached by name or by address is two origins; register both. */
@@ -17,6 +20,7 @@ const backend =
   config.env === 'local'
     ? createEmbeddedBackend({
         dataDir: config.dataDir,
+        mediaUrl,
         // The partner demo and the gallery use the chat like a partner site would.
         chat: { ...config.chat, partnerOrigins: [...config.chat.partnerOrigins, ...demoOrigins] },
       })
@@ -45,7 +49,11 @@ const portal = app.listen(config.port, (error?: Error) => {
     PORTAL_APP_ID,
     DEMO_SITES.flatMap((site) => originsOf(port + site.offset)),
   );
-  const console_ = createConsoleApp({ backend, portalPort: () => port, logLevel: config.logLevel });
+  const console_ = createConsoleApp({
+    backend,
+    portalPort: () => port,
+    front: serviceFront(createLogger(config.logLevel)),
+  });
   const consoleServer = console_.listen(port + 1, (error?: Error) => {
     if (error) console.error(`The local console could not listen on port ${port + 1}: ${error.message}`);
     else console.log(`Local console listening on http://localhost:${port + 1}/welcome`);

@@ -1,9 +1,10 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import * as v from 'valibot';
+import { success } from '../contract/envelope';
 
 /** Success, as every portal and account-service call answers it (SPEC §3). */
 export function ok(res: Response, result: unknown): void {
-  res.json({ code: '0000', result, msg: 'success', status: 200 });
+  res.json(success(result));
 }
 
 /** A failure the caller can act on: sent as `{code, msg, status}` with that HTTP status. */

@@ -1,5 +1,7 @@
-import type { Router } from 'express';
-import { BRAND } from '../widgets/core/env';
+import type { RequestHandler, Router } from 'express';
+import { BRAND } from '../contract/environments';
+import type { MediaUrl } from '../contract/media';
+import type { DataSources } from '../contract/sources';
 import { AppRegistry } from './accounts/apps';
 import { accountService } from './accounts/routes';
 import { AccountStore } from './accounts/store';
@@ -12,6 +14,7 @@ import { CustomerStore } from './portal/customer-store';
 import { OrderStore } from './portal/order-store';
 import { portalApi } from './portal/routes';
 import { SearchStore } from './search/search-store';
+import { embeddedSources } from './sources';
 
 export interface EmbeddedBackend {
   db: Db;
@@ -27,6 +30,10 @@ export interface EmbeddedBackend {
   /** The built-in chat service (`/api/chat`, `/chat/agent`); mounted before the portal API. */
   chatRoutes: Router;
   chat: ChatStore;
+  /** Every route above, in the order a server mounts them: `[path prefix, handler]`. */
+  routes: ReadonlyArray<readonly [string, RequestHandler]>;
+  /** What the portal's pages read and write, in process. */
+  sources: DataSources;
   close(): void;
 }
 
@@ -36,17 +43,38 @@ export interface EmbeddedBackend {
  */
 export function createEmbeddedBackend(options: {
   dataDir: string;
+  /** The addresses answers give the portal's images (default: as they are). */
+  mediaUrl?: MediaUrl;
   signInAttempts?: number;
   feedbackLimit?: number;
   chat?: { agentPassword?: string; partnerOrigins?: readonly string[]; messagesPerMinute?: number };
 }): EmbeddedBackend {
+  const mediaUrl = options.mediaUrl ?? ((path: string) => path);
   const db = openDatabase(options.dataDir);
   const apps = new AppRegistry();
   const accounts = new AccountStore(db);
   const content = new ContentStore(db);
   const search = new SearchStore(db);
   const feedback = new FeedbackStore(db);
-  const chat = chatService({ db, accounts, content, ...options.chat });
+  const chat = chatService({ db, accounts, content, mediaUrl, ...options.chat });
+  const portalRoutes = portalApi({
+    content,
+    search,
+    feedback,
+    feedbackLimit: options.feedbackLimit,
+    customers: new CustomerStore(db),
+    accounts,
+    brand: BRAND,
+    apps,
+    orders: new OrderStore(db),
+    mediaUrl,
+  });
+  const accountRoutes = accountService({
+    store: accounts,
+    apps,
+    showDemoAccounts: true,
+    signInAttempts: options.signInAttempts,
+  });
   return {
     db,
     apps,
@@ -54,25 +82,16 @@ export function createEmbeddedBackend(options: {
     content,
     search,
     feedback,
-    portalRoutes: portalApi({
-      content,
-      search,
-      feedback,
-      feedbackLimit: options.feedbackLimit,
-      customers: new CustomerStore(db),
-      accounts,
-      brand: BRAND,
-      apps,
-      orders: new OrderStore(db),
-    }),
-    accountRoutes: accountService({
-      store: accounts,
-      apps,
-      showDemoAccounts: true,
-      signInAttempts: options.signInAttempts,
-    }),
+    portalRoutes,
+    accountRoutes,
     chatRoutes: chat.routes,
     chat: chat.store,
+    routes: [
+      ['/api/guc', accountRoutes],
+      ['/', chat.routes],
+      ['/', portalRoutes],
+    ],
+    sources: embeddedSources({ content, search, feedback, mediaUrl }),
     close: () => db.close(),
   };
 }

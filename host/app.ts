@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
-import express, { type Express } from 'express';
-import type { EmbeddedBackend } from '../backend';
-import type { PortalEnvironment } from '../widgets/core/env';
+import express, { type Express, type RequestHandler } from 'express';
+import type { PortalEnvironment } from '../contract/environments';
+import type { DataSources } from '../contract/sources';
 import { chatProviderCsp, chatScript } from './chat-script';
 import type { HostConfig } from './config';
-import { embeddedContent, remoteContent } from './data/content';
-import { embeddedFeedback, remoteFeedback } from './data/feedback';
-import { embeddedSiteData, noSiteData, remoteSiteData } from './data/site-data';
+import { remoteContent } from './data/content';
+import { remoteFeedback } from './data/feedback';
+import { noSiteData, remoteSiteData } from './data/site-data';
 import { docsRoutes } from './docs/routes';
 import { remoteEnvironment } from './environments';
 import { createLogger, type Logger, requestLogger } from './logger';
@@ -27,7 +27,7 @@ export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
   Partial<Pick<HostConfig, 'env'>> &
   Partial<Pick<HostConfig, 'chat'>> & {
     /** The embedded back-end (`local`); other environments use the real servers. */
-    backend?: EmbeddedBackend;
+    backend?: EmbeddedServices;
     /** Where the API prefixes go when there is no embedded back-end (default: the environment's servers). */
     upstream?: Pick<PortalEnvironment, 'accountServer' | 'api' | 'brand'> & Partial<Pick<PortalEnvironment, 'console'>>;
     /** Feedback form entries per address per ten minutes (default 5). */
@@ -37,6 +37,16 @@ export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
     /** Rendered pages kept for everyone, or `false` to render every request (default: kept 10 s, then refreshed). */
     pageCache?: PageCacheOptions | false;
   };
+
+/**
+ * An embedded back-end as the portal sees it: the routes it answers (mounted in
+ * order, after the portal's security headers, which give them a CSP nonce in
+ * `res.locals.cspNonce`) and the data the pages read from it in process.
+ */
+export interface EmbeddedServices {
+  routes: ReadonlyArray<readonly [string, RequestHandler]>;
+  sources: DataSources;
+}
 
 const defaultChat: HostConfig['chat'] = { provider: 'builtin', meiqiaScript: '', partnerOrigins: [] };
 
@@ -48,12 +58,7 @@ export function createApp(options: AppOptions): Express {
   const upstream =
     options.backend || !env || env === 'local' ? undefined : (options.upstream ?? remoteEnvironment(env));
   const deps = options.backend
-    ? {
-        assets,
-        siteData: embeddedSiteData(options.backend),
-        content: embeddedContent(options.backend.content, options.backend.search),
-        feedback: embeddedFeedback(options.backend.feedback),
-      }
+    ? { assets, ...options.backend.sources }
     : upstream
       ? {
           assets,
@@ -91,9 +96,7 @@ export function createApp(options: AppOptions): Express {
 
   app.use(compression());
   if (options.backend) {
-    app.use('/api/guc', options.backend.accountRoutes);
-    app.use(options.backend.chatRoutes);
-    app.use(options.backend.portalRoutes);
+    for (const [prefix, routes] of options.backend.routes) app.use(prefix, routes);
   } else if (upstream) {
     for (const [prefix, proxy] of apiProxies(upstream)) app.use(prefix, proxy);
   }

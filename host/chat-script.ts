@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { PortalEnvName } from '../widgets/core/env';
+import type { PortalEnvName } from '../contract/environments';
 import type { ChatConfig } from './config';
 import { announcedScript, announceEnvironment, type PlainHandler } from './portal-script';
 

@@ -1,13 +1,11 @@
 import { resolve } from 'node:path';
-
-export const ENVIRONMENTS = ['local', 'dev', 'test', 'demo', 'prod'] as const;
-export type PortalEnv = (typeof ENVIRONMENTS)[number];
+import { PORTAL_ENV_NAMES, type PortalEnvName } from '../contract/environments';
 
 export interface HostConfig {
   /** Port to listen on; 0 picks a free one. */
   port: number;
   /** Which back-end the portal talks to (SPEC §9 environments). */
-  env: PortalEnv;
+  env: PortalEnvName;
   /** Where the embedded back-end keeps its data. */
   dataDir: string;
   /** Built widget bundles (`npm run build`). */
@@ -45,10 +43,10 @@ function parsePort(value: string | undefined): number {
   return port;
 }
 
-function parseEnv(value: string | undefined): PortalEnv {
+function parseEnv(value: string | undefined): PortalEnvName {
   if (value === undefined || value === '') return 'local';
-  if ((ENVIRONMENTS as readonly string[]).includes(value)) return value as PortalEnv;
-  throw new Error(`PORTAL_ENV must be one of ${ENVIRONMENTS.join(', ')}, not "${value}"`);
+  if ((PORTAL_ENV_NAMES as readonly string[]).includes(value)) return value as PortalEnvName;
+  throw new Error(`PORTAL_ENV must be one of ${PORTAL_ENV_NAMES.join(', ')}, not "${value}"`);
 }
 
 function parseOrigins(value: string | undefined): string[] {
@@ -68,7 +66,7 @@ function parseOrigins(value: string | undefined): string[] {
 }
 
 /** The chat settings: CHAT_PROVIDER, CHAT_MEIQIA_ENT_ID, CHAT_MEIQIA_SCRIPT, CHAT_AGENT_PASSWORD, CHAT_PARTNER_ORIGINS. */
-export function chatConfigFromEnv(env: NodeJS.ProcessEnv, portalEnv: PortalEnv): ChatConfig {
+export function chatConfigFromEnv(env: NodeJS.ProcessEnv, portalEnv: PortalEnvName): ChatConfig {
   const provider = env.CHAT_PROVIDER || 'builtin';
   if (!(CHAT_PROVIDERS as readonly string[]).includes(provider))
     throw new Error(`CHAT_PROVIDER must be one of ${CHAT_PROVIDERS.join(', ')}, not "${provider}"`);

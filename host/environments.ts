@@ -1,4 +1,4 @@
-import { APP_ID, BRAND, type PortalEnvironment, type PortalEnvName } from '../widgets/core/env';
+import { APP_ID, BRAND, type PortalEnvironment, type PortalEnvName } from '../contract/environments';
 
 type Remote = Omit<PortalEnvironment, 'name' | 'appId' | 'brand'>;
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type RequestHandler, Router } from 'express';
 import { LRUCache } from 'lru-cache';
+import { mediaPaths } from '../contract/media';
 import { WORDMARK_PATH } from './media-wordmark';
 
 /**
@@ -114,7 +115,7 @@ export function mediaUrl(path: string): string {
 }
 
 /** A content cover at its versioned address. */
-export const coverUrl = (kind: string, id: number | string) => mediaUrl(`/media/cover/${kind}/${id}.svg`);
+export const coverUrl = (kind: string, id: number | string) => mediaUrl(mediaPaths.cover(kind, id));
 
 /** Versioned addresses are immutable; a bare one (an embedding page's, an old page's) is fresh for a day, then revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { PortalEnvName } from '../widgets/core/env';
+import type { PortalEnvName } from '../contract/environments';
 import { announcedEnvironment } from './environments';
 import { encodingFor, unchanged } from './precompressed';
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import type { PortalEnvironment } from '../widgets/core/env';
+import type { PortalEnvironment } from '../contract/environments';
 
 /**
  * Outside `local`, the API prefixes go to the environment's real servers, one

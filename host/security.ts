@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { type Logger, requestLogger } from './logger';
 
 /** A fresh nonce per response: the only inline script or style a page may carry. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
@@ -40,3 +41,6 @@ export const securityHeaders = (styleHashes: readonly string[] = []) =>
     // posts, and the Origin check of our forms could not tell friend from foe.
     referrerPolicy: { policy: 'same-origin' },
   });
+
+/** What every app this process serves puts first: a log line per request, a CSP nonce, the security headers. */
+export const serviceFront = (logger: Logger): RequestHandler[] => [requestLogger(logger), cspNonce, securityHeaders()];

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Router } from 'express';
-import type { PortalEnvName } from '../widgets/core/env';
+import type { PortalEnvName } from '../contract/environments';
 import { announcedPortalScript, serveScript } from './portal-script';
 import { widgetFiles } from './widgets';
 

@@ -1,12 +1,12 @@
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import * as schemas from '../../contract/chat';
 import { ApiFailure, apiErrors, forbidden, notFound, ok, unauthorized } from '../envelope';
 import { renderAgentInbox, renderAgentSignIn } from './agent-pages';
 import { AGENT_COOKIE, AGENT_SESSION_MS, AgentSessions } from './agent-session';
 import type { ChatHub } from './hub';
 import { ownOrigin } from './origins';
-import * as schemas from './schemas';
 import { lastEventId, openEventStream } from './sse';
 import type { ChatStore } from './store';
 import { parseChat } from './visitor-routes';

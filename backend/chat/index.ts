@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { MediaUrl } from '../../contract/media';
 import type { AccountStore } from '../accounts/store';
 import type { Db } from '../db/connection';
 import type { ContentStore } from '../portal/content-store';
@@ -11,6 +12,8 @@ export interface ChatServiceOptions {
   db: Db;
   accounts: AccountStore;
   content: ContentStore;
+  /** The addresses cards give their cover images. */
+  mediaUrl: MediaUrl;
   /** Partner origins whose pages may use the chat. */
   partnerOrigins?: readonly string[];
   /** The agent inbox's password; without one the inbox is closed. */
@@ -33,6 +36,7 @@ export function chatService(options: ChatServiceOptions): { routes: Router; stor
       hub,
       accounts: options.accounts,
       content: options.content,
+      mediaUrl: options.mediaUrl,
       partnerOrigins: options.partnerOrigins ?? [],
       messagesPerMinute: options.messagesPerMinute,
     }),

@@ -1,34 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { ChatCardInfo, ChatMessage, ChatMessageKind, ChatSender, VisitorMetadata } from '../../contract/chat';
 import type { Db } from '../db/connection';
 
-export type Sender = 'visitor' | 'agent';
-export type MessageKind = 'text' | 'card' | 'metadata';
-
-/** A product or solution card (SPEC §3 cardInfo), with the page it links to. */
-export interface ChatCard {
-  picUrl: string;
-  title: string;
-  description: string;
-  url?: string;
-}
-
-export interface VisitorMetadata {
-  name: string;
-  mobile: string;
-}
-
-/** A message as the widgets and the agent inbox receive it. */
-export interface ChatMessage {
-  id: number;
-  conversationId: number;
-  sender: Sender;
-  kind: MessageKind;
-  text?: string;
-  card?: ChatCard;
-  metadata?: VisitorMetadata;
-  clientId: string | null;
-  createdAt: number;
-}
+export type { ChatMessage } from '../../contract/chat';
 
 /** Who is chatting: an anonymous visitor (its secret id) or a signed-in user. */
 export type Visitor = { kind: 'anonymous'; secret: string } | { kind: 'user'; userId: number };
@@ -48,8 +22,8 @@ export interface ConversationSummary {
 interface MessageRow {
   id: number;
   conversation_id: number;
-  sender: Sender;
-  kind: MessageKind;
+  sender: ChatSender;
+  kind: ChatMessageKind;
   body: string;
   client_id: string | null;
   created_at: number;
@@ -80,7 +54,7 @@ function toMessage(row: MessageRow): ChatMessage {
     createdAt: row.created_at,
   };
   if (row.kind === 'text') return { ...base, text: row.body };
-  if (row.kind === 'card') return { ...base, card: JSON.parse(row.body) as ChatCard };
+  if (row.kind === 'card') return { ...base, card: JSON.parse(row.body) as ChatCardInfo };
   return { ...base, metadata: JSON.parse(row.body) as VisitorMetadata };
 }
 
@@ -133,8 +107,8 @@ export class ChatStore {
    */
   add(
     conversationId: number,
-    sender: Sender,
-    content: { text: string } | { card: ChatCard } | { metadata: VisitorMetadata },
+    sender: ChatSender,
+    content: { text: string } | { card: ChatCardInfo } | { metadata: VisitorMetadata },
     clientId: string | null,
   ): { message: ChatMessage; created: boolean } {
     return this.db.transaction(() => {

@@ -1,13 +1,14 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import * as v from 'valibot';
+import * as schemas from '../../contract/chat';
+import type { MediaUrl } from '../../contract/media';
 import type { AccountStore } from '../accounts/store';
 import { ApiFailure, apiErrors, badRequest, notFound, ok, unauthorized } from '../envelope';
 import type { ContentStore } from '../portal/content-store';
 import { chatCard } from './cards';
 import type { ChatHub } from './hub';
 import { allowOrigins } from './origins';
-import * as schemas from './schemas';
 import { lastEventId, openEventStream } from './sse';
 import type { ChatStore, Visitor } from './store';
 
@@ -16,6 +17,7 @@ export interface VisitorRoutesOptions {
   hub: ChatHub;
   accounts: AccountStore;
   content: ContentStore;
+  mediaUrl: MediaUrl;
   partnerOrigins: readonly string[];
   /** Messages a visitor may send per minute. */
   messagesPerMinute?: number;
@@ -54,13 +56,13 @@ const originOf = (req: Request) => req.get('Origin') ?? '';
 
 /** The visitor side of the built-in chat service, under `/api/chat`. */
 export function visitorRoutes(options: VisitorRoutesOptions): Router {
-  const { store, hub, accounts, content } = options;
+  const { store, hub, accounts, content, mediaUrl } = options;
   const router = Router();
   router.use(allowOrigins(options.partnerOrigins));
   router.use(express.json({ limit: '8kb' }));
 
   router.get('/cards/:key', (req, res) => {
-    const card = chatCard(content, req.params.key ?? '');
+    const card = chatCard(content, mediaUrl, req.params.key ?? '');
     if (!card) throw notFound('没有这个产品或解决方案');
     ok(res, card);
   });

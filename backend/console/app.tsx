@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import cookieParser from 'cookie-parser';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import * as v from 'valibot';
-import { createLogger, requestLogger } from '../../host/logger';
-import { cspNonce, securityHeaders } from '../../host/security';
+import { NUMERIC_ID_PATTERN } from '../../contract/ids';
 import type { EmbeddedBackend } from '..';
 import { PORTAL_APP_ID } from '../accounts/apps';
 import type { UserRow } from '../accounts/store';
@@ -14,14 +13,18 @@ export interface ConsoleOptions {
   backend: EmbeddedBackend;
   /** The portal's port: the account service lives there. */
   portalPort: () => number;
-  logLevel: string;
+  /**
+   * What the serving process puts in front of each of its apps: request logging,
+   * a CSP nonce in `res.locals.cspNonce` and the security headers.
+   */
+  front: readonly RequestHandler[];
 }
 
 const SESSION_COOKIE = 'console_session';
 const STATE_COOKIE = 'console_state';
 const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, path: '/' };
 
-const companyIdParam = v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/), v.transform(Number));
+const companyIdParam = v.pipe(v.string(), v.regex(NUMERIC_ID_PATTERN), v.transform(Number));
 const redirectParam = v.optional(v.pipe(v.string(), v.maxLength(2048)));
 const creditCode = /^[0-9A-HJ-NPQRTUWXY]{18}$/;
 
@@ -30,13 +33,11 @@ const creditCode = /^[0-9A-HJ-NPQRTUWXY]{18}$/;
  * pages the portal sends people to, signing in through the account service, and
  * really changing the account in the database.
  */
-export function createConsoleApp({ backend, portalPort, logLevel }: ConsoleOptions): Express {
+export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions): Express {
   const store = new ConsoleStore(backend.db);
   const app = express();
   app.disable('x-powered-by');
-  app.use(requestLogger(createLogger(logLevel)));
-  app.use(cspNonce);
-  app.use(securityHeaders());
+  app.use(...front);
   // Forms here answer with a redirect back to the portal: form-action must allow it.
   app.use((_req, res, next) => {
     const csp = String(res.getHeader('Content-Security-Policy') ?? '');

@@ -1,5 +1,5 @@
+import type { Feedback } from '../../contract/feedback';
 import type { Db } from '../db/connection';
-import type { Feedback } from './feedback-schema';
 
 export interface StoredFeedback extends Feedback {
   id: number;

@@ -1,101 +1,29 @@
-import type { Db } from '../db/connection';
 import type {
-  SeedCxyyProgramme,
-  SeedFilm,
-  SeedGsweProgramme,
-  SeedHelpArticle,
-  SeedInfoPage,
-  SeedSection,
-  SeedTopic,
-} from '../seed/types';
+  CaseDetail,
+  CaseSummary,
+  Edition,
+  Film,
+  HelpArticle,
+  HelpArticleSummary,
+  InfoPage,
+  InfoSummary,
+  InnovationCategory,
+  NewsDetail,
+  NewsSummary,
+  Page,
+  PageSection,
+  Product,
+  ProductSummary,
+  Programme,
+  ProgrammeTemplate,
+  SectionPage,
+  Solution,
+  SolutionSummary,
+  Topic,
+} from '../../contract/content';
+import type { Db } from '../db/connection';
 
 const parseJson = <T>(text: string): T => JSON.parse(text) as T;
-
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface ProductSummary {
-  id: number;
-  associationNo: string;
-  categoryId: number;
-  name: string;
-  summary: string;
-  hot: boolean;
-}
-export interface Edition {
-  id: number;
-  name: string;
-  priceFen: number;
-  unit: string;
-  features: string[];
-}
-export interface Product extends ProductSummary {
-  categoryName: string;
-  descriptionHtml: string;
-  highlights: Array<{ title: string; text: string }>;
-  scenarios: string[];
-  editions: Edition[];
-}
-export interface SolutionSummary {
-  id: number;
-  associationNo: string;
-  title: string;
-  industry: string;
-  summary: string;
-  common: boolean;
-}
-export interface Solution extends SolutionSummary {
-  painPoints: string[];
-  contentHtml: string;
-  productIds: number[];
-}
-export interface CaseSummary {
-  id: number;
-  title: string;
-  customer: string;
-  industry: string;
-  summary: string;
-  solutionId: number | null;
-  publishedAt: string;
-}
-export interface CaseDetail extends CaseSummary {
-  contentHtml: string;
-  results: Array<{ label: string; value: string }>;
-}
-export interface NewsSummary {
-  id: number;
-  categoryId: number;
-  title: string;
-  summary: string;
-  source: string;
-  publishedAt: string;
-}
-export interface NewsDetail extends NewsSummary {
-  categoryTitle: string;
-  contentHtml: string;
-}
-
-export interface InnovationCategory {
-  id: number;
-  title: string;
-  /** 1: the gswe template, 2: the cxyy template. */
-  menuTemplateId: number;
-}
-export type ProgrammeTemplate = 'gswe' | 'cxyy';
-export type Programme<T extends ProgrammeTemplate = ProgrammeTemplate> = T extends 'gswe'
-  ? SeedGsweProgramme
-  : SeedCxyyProgramme;
-export type PageSection = SeedSection;
-export type HelpArticleSummary = Omit<SeedHelpArticle, 'contentHtml' | 'sort'>;
-export type HelpArticle = Omit<SeedHelpArticle, 'sort'>;
-export type InfoSummary = Omit<SeedInfoPage, 'contentHtml'>;
-export type InfoPage = SeedInfoPage;
-export type Film = SeedFilm;
-export type Topic = SeedTopic;
 
 /** Read access to the portal's content; every query is a prepared statement. */
 export class ContentStore {
@@ -264,7 +192,7 @@ export class ContentStore {
     return row && parseJson<Programme<T>>(row.body);
   }
 
-  sections(page: 'partners' | 'about'): PageSection[] {
+  sections(page: SectionPage): PageSection[] {
     return this.db
       .prepare('SELECT anchor, title, html FROM page_sections WHERE page = ? ORDER BY sort')
       .all(page) as PageSection[];

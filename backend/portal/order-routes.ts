@@ -1,5 +1,5 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
-import { ORDER_NO_PATTERN, orderErrors, orderSchema } from '../../widgets/order-form/order-schema';
+import { ORDER_NO_PATTERN, orderErrors, orderSchema } from '../../contract/order';
 import { ApiFailure, notFound, ok, parse } from '../envelope';
 import { currentUser } from './auth';
 import type { ContentStore } from './content-store';

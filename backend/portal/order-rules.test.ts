@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ORDER_MESSAGES, orderErrors } from '../../widgets/order-form/order-schema';
+import { ORDER_MESSAGES, orderErrors } from '../../contract/order';
 
 const CJK = /[\u4e00-\u9fff]/;
 const valid = {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { BRAND_PREFIX, randomString } from '../../widgets/core/helpers/random';
-import { ORDER_NO_LENGTH, type Order, type OrderRequest } from '../../widgets/order-form/order-schema';
+import { ORDER_NO_LENGTH, type Order, type OrderRequest } from '../../contract/order';
+import { BRAND_PREFIX, randomString } from '../../contract/random-ids';
 import type { Db } from '../db/connection';
 
 /** What is bought, as the catalogue prices it today. */

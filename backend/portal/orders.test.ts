@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { ORDER_NO_PATTERN } from '../../contract/order';
 import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
 import { request } from '../../host/test-support/server';
 import { accessTokenFor } from '../../host/test-support/sign-in';
-import { ORDER_NO_PATTERN } from '../../widgets/order-form/order-schema';
 import { newOrderNo } from './order-store';
 
 const ORDERS = '/api-zzy-portal/api/orders';

@@ -1,9 +1,9 @@
-import { mediaUrl } from '../../host/media';
-import type { PageCommon } from '../../widgets/core/stores/page-common';
+import { type MediaUrl, mediaPaths } from '../../contract/media';
+import type { PageCommon } from '../../contract/page-data';
 import type { ContentStore } from './content-store';
 
 /** The common data of every page (`pageCommonDTO`, SPEC §3), from the content store. */
-export function buildPageCommon(content: ContentStore): PageCommon {
+export function buildPageCommon(content: ContentStore, mediaUrl: MediaUrl): PageCommon {
   const footer = content.setting<PageCommon['footerCommonDTO']>('footer');
   return {
     commonHotProductSingleDTO: {
@@ -15,11 +15,11 @@ export function buildPageCommon(content: ContentStore): PageCommon {
     },
     innovationPracticeNav: content.innovationCategories(),
     newsCategoryDTOList: content.newsCategories(),
-    logoDTO: { photo: mediaUrl('/media/logo.svg') },
+    logoDTO: { photo: mediaUrl(mediaPaths.logo) },
     footerCommonDTO: {
       ...(footer as PageCommon['footerCommonDTO']),
-      photo1: mediaUrl('/media/badge/wechat.svg'),
-      photo2: mediaUrl('/media/badge/service.svg'),
+      photo1: mediaUrl(mediaPaths.badge('wechat')),
+      photo2: mediaUrl(mediaPaths.badge('service')),
     },
     navStatus: false,
   };

@@ -1,11 +1,14 @@
 import cors from 'cors';
 import express, { type Request, type Response, Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { successData } from '../../contract/envelope';
+import { checkFeedback, FEEDBACK_RATE } from '../../contract/feedback';
+import { ASSOCIATION_NO_PATTERN, NUMERIC_ID_PATTERN, SLUG_PATTERN } from '../../contract/ids';
+import type { MediaUrl } from '../../contract/media';
 import type { AppRegistry } from '../accounts/apps';
 import type { AccountStore } from '../accounts/store';
 import { ApiFailure, apiErrors, badRequest, notFound, ok, parse } from '../envelope';
-import { checkFeedback } from '../feedback/feedback-schema';
 import type { FeedbackStore } from '../feedback/feedback-store';
-import { feedbackRateLimit } from '../feedback/rate-limit';
 import { openApiDocument } from '../openapi';
 import type { SearchStore } from '../search/search-store';
 import { currentUser, requireUser } from './auth';
@@ -29,6 +32,8 @@ export interface PortalApiOptions {
   /** Origins of registered applications (the console) may make signed-in calls. */
   apps: AppRegistry;
   orders: OrderStore;
+  /** The addresses the common data gives its images. */
+  mediaUrl: MediaUrl;
 }
 
 const API_HEADERS = ['Authorization', 'companyId', 'Content-Type', 'Cache-Control'];
@@ -37,8 +42,8 @@ const JSON_LIMIT = '16kb';
 
 /** A path id: numeric ids and association numbers; anything else is unknown. */
 function pathKey(value: string | undefined, allowAssociationNo = false): number | string {
-  if (value && schemas.numericId.test(value)) return Number(value);
-  if (allowAssociationNo && value && schemas.associationNo.test(value)) return value;
+  if (value && NUMERIC_ID_PATTERN.test(value)) return Number(value);
+  if (allowAssociationNo && value && ASSOCIATION_NO_PATTERN.test(value)) return value;
   throw notFound();
 }
 
@@ -48,7 +53,7 @@ const found = <T>(value: T | undefined): T => {
 };
 
 /** `{code, data, msg}`: the shape a few legacy calls answer with (SPEC §7). */
-const okData = (res: Response, data: unknown) => res.json({ code: '0000', data, msg: 'success', status: 200 });
+const okData = (res: Response, data: unknown) => res.json(successData(data));
 
 /**
  * The portal API of SPEC §7, plus the read calls the pages need, under the same
@@ -59,12 +64,13 @@ export function portalApi({
   content,
   search,
   feedback,
-  feedbackLimit = 5,
+  feedbackLimit = FEEDBACK_RATE.limit,
   customers,
   accounts,
   brand,
   apps,
   orders,
+  mediaUrl,
 }: PortalApiOptions): Router {
   const router = Router();
   const signedIn = requireUser(accounts);
@@ -83,7 +89,7 @@ export function portalApi({
 
   router.get('/api/openapi.json', (_req, res) => void res.json(openApiDocument));
 
-  router.get('/api/common/index', (_req, res) => okData(res, { pageCommonDTO: buildPageCommon(content) }));
+  router.get('/api/common/index', (_req, res) => okData(res, { pageCommonDTO: buildPageCommon(content, mediaUrl) }));
 
   router.get('/api/wjUrl', (_req, res) => ok(res, { url: content.setting<string>('wjUrl') ?? null }));
   router.get('/api/innovate/category', (_req, res) => okData(res, content.innovationCategories()));
@@ -115,19 +121,23 @@ export function portalApi({
   router.get('/api/films', (req, res) => ok(res, content.films(parse(schemas.filmQuery, req.query).year)));
   router.get('/api/films/:year/:name', (req, res) => {
     const year = pathKey(req.params.year) as number;
-    if (!/^[a-z0-9-]{1,64}$/.test(req.params.name ?? '')) throw notFound();
+    if (!SLUG_PATTERN.test(req.params.name ?? '')) throw notFound();
     ok(res, found(content.film(year, req.params.name)));
   });
   router.get('/api/topics/:slug', (req, res) => {
-    if (!/^[a-z0-9-]{1,64}$/.test(req.params.slug ?? '')) throw notFound();
+    if (!SLUG_PATTERN.test(req.params.slug ?? '')) throw notFound();
     ok(res, found(content.topic(req.params.slug)));
   });
 
   router.get('/api/search', (req, res) => ok(res, search.search(parse(schemas.searchQuery, req.query))));
   router.post(
     '/api/feedback',
-    feedbackRateLimit({
+    // The same allowance as the portal's own form: the API is the other door to the same store.
+    rateLimit({
+      windowMs: FEEDBACK_RATE.windowMs,
       limit: feedbackLimit,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
       handler: (_req, _res, next) => next(new ApiFailure(429, 'E0429', '提交过于频繁，请稍后再试')),
     }),
     (req, res) => {

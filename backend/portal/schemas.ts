@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SEARCH_TYPES } from '../search/search-index';
+import { SEARCH_TYPES } from '../../contract/search';
 
 const integer = (min: number, max: number, message: string) =>
   v.pipe(
@@ -23,11 +23,6 @@ export const caseQuery = v.object({
 });
 export const pageQuery = v.object(paging);
 export const filmQuery = v.object({ year: v.optional(integer(1990, 2100, '年份不正确')) });
-
-/** A numeric id from the path; anything else is an unknown resource. */
-export const numericId = /^[1-9]\d{0,8}$/;
-/** The console's association numbers: a letter and digits, e.g. P2025001. */
-export const associationNo = /^[A-Z]\d{4,12}$/;
 
 export const correlationBody = v.object({
   productNo: v.pipe(v.string('productNo 缺失'), v.regex(/^[A-Za-z0-9-]{1,32}$/, 'productNo 格式不正确')),

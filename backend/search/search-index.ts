@@ -1,9 +1,7 @@
 import type Database from 'better-sqlite3';
 import sanitizeHtml from 'sanitize-html';
 
-/** What a search hit points at; each type has its own page. */
-export const SEARCH_TYPES = ['product', 'solution', 'case', 'news'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
+import { SEARCH_TYPES, type SearchType } from '../../contract/search';
 
 /** sanitize-html escapes these when it writes text; undo it for the index, which stores plain text. */
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };

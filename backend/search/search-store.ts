@@ -1,40 +1,14 @@
+import {
+  MAX_KEYWORD_LENGTH,
+  SEARCH_TYPES,
+  type SearchGroup,
+  type SearchHit,
+  type SearchQuery,
+  type SearchResults,
+  type SearchType,
+} from '../../contract/search';
 import type { Db } from '../db/connection';
-import { SEARCH_TYPES, type SearchType } from './search-index';
 
-export interface SearchHit {
-  type: SearchType;
-  id: number;
-  title: string;
-  /** Plain text around the first match, for the result line. */
-  snippet: string;
-}
-
-export interface SearchGroup {
-  type: SearchType;
-  total: number;
-  hits: SearchHit[];
-}
-
-export interface SearchResults {
-  /** The query as it was understood: trimmed, spaces collapsed, cut to the maximum length. */
-  keyword: string;
-  /** The words matched (all must occur), for highlighting. */
-  terms: string[];
-  total: number;
-  /** Per type, in the order of SEARCH_TYPES; only the asked type when one was given. */
-  groups: SearchGroup[];
-  page: number;
-  pageSize: number;
-}
-
-export interface SearchQuery {
-  keyword: string;
-  type?: SearchType;
-  page: number;
-  pageSize: number;
-}
-
-export const MAX_KEYWORD_LENGTH = 64;
 const MAX_TERMS = 5;
 /** Trigram matching needs three characters; shorter words are found by a scan. */
 const TRIGRAM = 3;

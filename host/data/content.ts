@@ -1,50 +1,9 @@
-import type { ContentStore } from '../../backend/portal/content-store';
-import type { SearchQuery, SearchStore } from '../../backend/search/search-store';
-import type { PortalEnvironment } from '../../widgets/core/env';
+import { isSuccess, payloadOf } from '../../contract/envelope';
+import type { PortalEnvironment } from '../../contract/environments';
+import type { SearchQuery } from '../../contract/search';
+import type { ContentSource } from '../../contract/sources';
 
-const READS = [
-  'productCategories',
-  'products',
-  'product',
-  'solutions',
-  'solution',
-  'cases',
-  'caseById',
-  'newsCategories',
-  'news',
-  'newsItem',
-  'innovationCategories',
-  'programme',
-  'sections',
-  'helpArticles',
-  'helpArticle',
-  'infoPages',
-  'infoPage',
-  'films',
-  'film',
-  'topic',
-] as const;
-type Reads = Pick<ContentStore, (typeof READS)[number]> & Pick<SearchStore, 'search'>;
-
-type Async<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never };
-
-/** What the pages read. Each lookup resolves `undefined` for an unknown id; failures reject. */
-export type ContentSource = Async<Reads> & {
-  /** The questionnaire's address (SPEC §7 `/api/wjUrl`), or null when there is none. */
-  wjUrl(): Promise<string | null>;
-};
-
-/** `local`: the embedded back-end's stores, in process. */
-export function embeddedContent(store: ContentStore, search: SearchStore): ContentSource {
-  const reads = Object.fromEntries(
-    READS.map((name) => [name, async (...args: unknown[]) => (store[name] as (...a: unknown[]) => unknown)(...args)]),
-  ) as Async<Pick<ContentStore, (typeof READS)[number]>>;
-  return {
-    ...reads,
-    search: async (query) => search.search(query),
-    wjUrl: async () => store.setting<string>('wjUrl') ?? null,
-  };
-}
+export type { ContentSource } from '../../contract/sources';
 
 const REMOTE_TIMEOUT_MS = 5000;
 
@@ -66,9 +25,10 @@ export function remoteContent(env: Pick<PortalEnvironment, 'api'>, fetcher: type
       signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS),
     });
     if (res.status === 404) return undefined;
-    const body = (await res.json().catch(() => null)) as { code?: string; result?: T; data?: T } | null;
-    if (!res.ok || body?.code !== '0000') throw new ContentUnavailable(`${path} answered ${res.status} ${body?.code}`);
-    return (body.result ?? body.data) as T;
+    const body: unknown = await res.json().catch(() => null);
+    if (!res.ok || !isSuccess(body))
+      throw new ContentUnavailable(`${path} answered ${res.status} ${(body as { code?: unknown } | null)?.code}`);
+    return payloadOf(body) as T;
   }
   async function list<T>(path: string, query?: Record<string, unknown>): Promise<T> {
     const value = await get<T>(path, query);

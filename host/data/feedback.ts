@@ -1,16 +1,8 @@
-import type { Feedback } from '../../backend/feedback/feedback-schema';
-import type { FeedbackStore } from '../../backend/feedback/feedback-store';
-import type { PortalEnvironment } from '../../widgets/core/env';
+import { isSuccess } from '../../contract/envelope';
+import type { PortalEnvironment } from '../../contract/environments';
+import type { FeedbackSink } from '../../contract/sources';
 
-/** Where the feedback form's entries go. */
-export interface FeedbackSink {
-  /** Resolves once the entry is stored; rejects when it could not be. */
-  submit(entry: Feedback, page: string | null): Promise<void>;
-}
-
-export const embeddedFeedback = (store: FeedbackStore): FeedbackSink => ({
-  submit: async (entry, page) => void store.add(entry, page),
-});
+export type { FeedbackSink } from '../../contract/sources';
 
 /** Other environments: the portal API's `POST /api/feedback`. */
 export function remoteFeedback(env: Pick<PortalEnvironment, 'api'>, fetcher: typeof fetch = fetch): FeedbackSink {
@@ -22,8 +14,9 @@ export function remoteFeedback(env: Pick<PortalEnvironment, 'api'>, fetcher: typ
         body: JSON.stringify({ ...entry, page }),
         signal: AbortSignal.timeout(5000),
       });
-      const body = (await res.json().catch(() => null)) as { code?: string } | null;
-      if (!res.ok || body?.code !== '0000') throw new Error(`feedback answered ${res.status} ${body?.code}`);
+      const body: unknown = await res.json().catch(() => null);
+      if (!res.ok || !isSuccess(body))
+        throw new Error(`feedback answered ${res.status} ${(body as { code?: unknown } | null)?.code}`);
     },
   };
 }

@@ -1,21 +1,14 @@
 import { LRUCache } from 'lru-cache';
-import type { EmbeddedBackend } from '../../backend';
-import { buildPageCommon } from '../../backend/portal/page-common';
-import type { PortalEnvironment } from '../../widgets/core/env';
-import type { FriendlyLink } from '../../widgets/core/stores/friendly-links';
-import type { PageCommon } from '../../widgets/core/stores/page-common';
+import { type Envelope, isSuccess, SUCCESS } from '../../contract/envelope';
+import type { PortalEnvironment } from '../../contract/environments';
+import type { FriendlyLink, PageCommon } from '../../contract/page-data';
+import type { SiteData } from '../../contract/sources';
 
-/** What every page's chrome shows, from wherever this environment keeps it. */
-export interface SiteData {
-  /** `null` when it cannot be had: pages render without it (SPEC §8). */
-  pageCommon(): Promise<PageCommon | null>;
-  /** Rejects with a FriendlyLinksFailure: unlike the common data, its failure is shown (SPEC §8). */
-  friendlyLinks(): Promise<FriendlyLink[]>;
-}
+export type { SiteData } from '../../contract/sources';
 
 /**
  * Why the friendly links could not be had: the server answered a code other
- * than '0000' (`rejected`: the 500 page), or the request failed (`unreachable`:
+ * than success (`rejected`: the 500 page), or the request failed (`unreachable`:
  * the 'working hard to load' page).
  */
 export class FriendlyLinksFailure extends Error {
@@ -32,14 +25,6 @@ export const noSiteData: SiteData = {
   pageCommon: async () => null,
   friendlyLinks: async () => [],
 };
-
-/** `local`: straight from the embedded back-end's store, no HTTP round trip. */
-export function embeddedSiteData(backend: EmbeddedBackend): SiteData {
-  return {
-    pageCommon: async () => buildPageCommon(backend.content),
-    friendlyLinks: async () => backend.content.friendlyLinks() as FriendlyLink[],
-  };
-}
 
 const REMOTE_TIMEOUT_MS = 3000;
 
@@ -77,8 +62,8 @@ export function remoteSiteData(env: Pick<PortalEnvironment, 'api'>, freshMs = 30
     }
   };
   const pageCommon = staleWhileRevalidate(async () => {
-    const answer = await call<{ code: string; data?: { pageCommonDTO?: PageCommon } }>('/api/common/index');
-    const common = answer?.code === '0000' ? answer.data?.pageCommonDTO : undefined;
+    const answer = await call<Envelope<{ pageCommonDTO?: PageCommon }>>('/api/common/index');
+    const common = isSuccess(answer) ? answer.data?.pageCommonDTO : undefined;
     // Thrown so that a miss is not kept; the caller renders without it.
     if (!common) throw new Error('no common data');
     return common;
@@ -95,7 +80,7 @@ export function remoteSiteData(env: Pick<PortalEnvironment, 'api'>, freshMs = 30
     } catch (error) {
       throw new FriendlyLinksFailure('unreachable', `friendly links: ${(error as Error).message}`);
     }
-    if (answer?.code !== '0000') throw new FriendlyLinksFailure('rejected', `friendly links answered ${answer?.code}`);
+    if (answer?.code !== SUCCESS) throw new FriendlyLinksFailure('rejected', `friendly links answered ${answer?.code}`);
     return Array.isArray(answer.result) ? answer.result : [];
   }, freshMs);
   return { pageCommon: () => pageCommon().catch(() => null), friendlyLinks };

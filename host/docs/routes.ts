@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Request, Router } from 'express';
-import type { PortalEnvName } from '../../widgets/core/env';
+import type { PortalEnvName } from '../../contract/environments';
 import { publicOrigin } from '../routes/page-context';
 import { widgetRelease } from '../widget-release';
 import { type ElementDeclaration, renderDocsIndex, renderElementDoc } from './docs-page';

@@ -1,13 +1,10 @@
+import type { LoadWhen } from '../../contract/load-on';
+import type { FriendlyLink, Lang, PageCommon, Theme } from '../../contract/page-data';
+import { isMobileUserAgent } from '../../contract/user-agent';
 import { launcherMarkup } from '../../widgets/chat-launcher/markup';
-import type { Lang } from '../../widgets/core/i18n';
-import type { FriendlyLink } from '../../widgets/core/stores/friendly-links';
-import type { Theme } from '../../widgets/core/stores/layout';
-import type { PageCommon } from '../../widgets/core/stores/page-common';
-import { isMobileUserAgent } from '../../widgets/core/user-agent';
 import { FloatButtonsView } from '../../widgets/float-buttons/FloatButtonsView';
 import { FooterView } from '../../widgets/footer/FooterView';
 import { HeaderView } from '../../widgets/header/HeaderView';
-import type { LoadWhen } from '../../widgets/loader/deferred';
 import { LoginView } from '../../widgets/login/LoginView';
 import { TopicHeaderView } from '../../widgets/topic-header/TopicHeaderView';
 import { mediaUrl } from '../media';

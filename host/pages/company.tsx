@@ -1,4 +1,4 @@
-import type { PageSection } from '../../backend/portal/content-store';
+import type { PageSection } from '../../contract/content';
 import { Breadcrumb } from './content/parts';
 import { RichText } from './content/rich-text';
 import { type PageContext, renderDocument } from './document';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { isMobileUserAgent } from '../../widgets/core/user-agent';
+import { isMobileUserAgent } from '../../contract/user-agent';
 import { site } from '../data/site';
 import { preloadsFor } from './assets';
 import {

@@ -1,10 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  FEEDBACK_LIMITS,
-  FEEDBACK_TOPICS,
-  type FeedbackErrors,
-  type FeedbackTopic,
-} from '../../backend/feedback/feedback-schema';
+import { FEEDBACK_LIMITS, FEEDBACK_TOPICS, type FeedbackErrors, type FeedbackTopic } from '../../contract/feedback';
 import { Breadcrumb } from './content/parts';
 import { type PageContext, renderDocument } from './document';
 

@@ -1,4 +1,4 @@
-import type { Film } from '../../backend/portal/content-store';
+import type { Film } from '../../contract/content';
 import { coverUrl } from '../media';
 import { Breadcrumb, CategoryLinks } from './content/parts';
 import { type PageContext, renderDocument } from './document';

@@ -1,4 +1,4 @@
-import type { HelpArticle, HelpArticleSummary, InfoPage, InfoSummary } from '../../backend/portal/content-store';
+import type { HelpArticle, HelpArticleSummary, InfoPage, InfoSummary } from '../../contract/content';
 import { Breadcrumb, day } from './content/parts';
 import { RichText } from './content/rich-text';
 import { type PageContext, renderDocument } from './document';

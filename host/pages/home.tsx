@@ -1,10 +1,4 @@
-import type {
-  CaseSummary,
-  NewsSummary,
-  PageSection,
-  ProductSummary,
-  SolutionSummary,
-} from '../../backend/portal/content-store';
+import type { CaseSummary, NewsSummary, PageSection, ProductSummary, SolutionSummary } from '../../contract/content';
 import { site } from '../data/site';
 import { coverUrl } from '../media';
 import { Card, day } from './content/parts';

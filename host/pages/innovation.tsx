@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { InnovationCategory, Programme } from '../../backend/portal/content-store';
+import type { InnovationCategory, Programme } from '../../contract/content';
 import { Breadcrumb, DetailHead, Highlights } from './content/parts';
 import { type PageContext, renderDocument } from './document';
 

@@ -1,5 +1,4 @@
-import type { SearchType } from '../../backend/search/search-index';
-import type { SearchGroup, SearchResults } from '../../backend/search/search-store';
+import type { SearchGroup, SearchResults, SearchType } from '../../contract/search';
 import { Breadcrumb, CategoryLinks, Pagination } from './content/parts';
 import { type PageContext, renderDocument } from './document';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { PageCommon } from '../../widgets/core/stores/page-common';
+import type { PageCommon } from '../../contract/page-data';
 import { ServerStateScript } from './server-state';
 
 it('no value in the server state can close its script element', () => {

@@ -1,4 +1,4 @@
-import { SERVER_STATE_ID, type ServerState } from '../../widgets/core/stores/server-state';
+import { SERVER_STATE_ID, type ServerState } from '../../contract/server-state';
 
 /**
  * Hands what the server already knows to the widgets' stores, so they do not fetch

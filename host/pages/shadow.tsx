@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { SERVER_STYLE_ATTRIBUTE } from '../../widgets/core/server-style';
+import { SERVER_STYLE_ATTRIBUTE } from '../../contract/server-rendering';
 
 export interface ShadowElementProps {
   tag: string;

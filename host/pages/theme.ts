@@ -1,4 +1,4 @@
-import type { Theme } from '../../widgets/core/stores/layout';
+import type { Theme } from '../../contract/page-data';
 
 /** Dark on the product centre and product details, light elsewhere (SPEC §2). */
 export function themeFor(path: string): Theme {

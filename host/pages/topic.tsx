@@ -1,4 +1,4 @@
-import type { CaseSummary, ProductSummary, Topic } from '../../backend/portal/content-store';
+import type { CaseSummary, ProductSummary, Topic } from '../../contract/content';
 import { coverUrl } from '../media';
 import { Card, Highlights } from './content/parts';
 import { RichText } from './content/rich-text';

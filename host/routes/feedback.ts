@@ -1,10 +1,10 @@
 import express, { type RequestHandler, Router } from 'express';
-import { checkFeedback } from '../../backend/feedback/feedback-schema';
-import { feedbackRateLimit } from '../../backend/feedback/rate-limit';
+import { checkFeedback, FEEDBACK_RATE } from '../../contract/feedback';
 import type { FeedbackSink } from '../data/feedback';
 import { renderFeedback } from '../pages/feedback';
 import { type PageDeps, pageContext, sendPage } from './page-context';
 import { queryText } from './params';
+import { feedbackRateLimit } from './rate-limit';
 
 const FORM_FIELDS = ['topic', 'content', 'contactName', 'contact'] as const;
 
@@ -13,7 +13,10 @@ const FORM_FIELDS = ['topic', 'content', 'contactName', 'contact'] as const;
  * works without scripts), and the confirmation after a redirect, so a reload
  * never sends an entry twice. A rejected entry comes back with every value kept.
  */
-export function feedbackRoutes(deps: PageDeps & { feedback: FeedbackSink }, limit = 5): Router {
+export function feedbackRoutes(
+  deps: PageDeps & { feedback: FeedbackSink },
+  limit: number = FEEDBACK_RATE.limit,
+): Router {
   const router = Router();
   const show =
     (status: number, state: Parameters<typeof renderFeedback>[1]): RequestHandler =>

@@ -1,12 +1,11 @@
 import type { Request, RequestHandler } from 'express';
-import { ORDER_NO_PATTERN } from '../../widgets/order-form/order-schema';
+import { NUMERIC_ID_PATTERN } from '../../contract/ids';
+import { ORDER_NO_PATTERN } from '../../contract/order';
 import type { ContentSource } from '../data/content';
 import type { PageContext } from '../pages/document';
 import { renderOrderCreate, renderOrderDetail, renderOrderList, renderOrderSuccess } from '../pages/orders/orders';
 import { type PageDeps, pageContext, sendPage } from './page-context';
 import { missing } from './params';
-
-const NUMERIC = /^[1-9]\d{0,8}$/;
 
 const orderNo = (value: unknown): string => {
   if (typeof value !== 'string' || !ORDER_NO_PATTERN.test(value)) throw missing();
@@ -35,11 +34,11 @@ export function orderPages(deps: PageDeps & { content: ContentSource }): Array<[
       '/order/create',
       page(async (req, context) => {
         const { productId, edition } = req.query;
-        if (typeof productId !== 'string' || !NUMERIC.test(productId)) throw missing();
+        if (typeof productId !== 'string' || !NUMERIC_ID_PATTERN.test(productId)) throw missing();
         const product = await deps.content.product(Number(productId));
         if (!product) throw missing();
         const chosen =
-          typeof edition === 'string' && NUMERIC.test(edition)
+          typeof edition === 'string' && NUMERIC_ID_PATTERN.test(edition)
             ? product.editions.find((e) => e.id === Number(edition))
             : edition === undefined
               ? product.editions[0]

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { isMobileUserAgent } from '../../widgets/core/user-agent';
+import { isMobileUserAgent } from '../../contract/user-agent';
 import type { Logger } from '../logger';
 import { type Encoding, encodingFor, unchanged } from '../precompressed';
 

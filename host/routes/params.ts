@@ -1,15 +1,12 @@
 import type { Request } from 'express';
-
-const NUMERIC = /^[1-9]\d{0,8}$/;
-const ASSOCIATION_NO = /^[A-Z]\d{4,12}$/;
-const SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+import { ASSOCIATION_NO_PATTERN, NUMERIC_ID_PATTERN, SLUG_PATTERN } from '../../contract/ids';
 
 /** A request for something we do not have: the 404 page. */
 export const missing = () => Object.assign(new Error('Not found'), { status: 404, expose: true });
 
 /** A positive whole number from the path or query; anything else is an unknown page. */
 export function id(value: unknown): number {
-  if (typeof value !== 'string' || !NUMERIC.test(value)) throw missing();
+  if (typeof value !== 'string' || !NUMERIC_ID_PATTERN.test(value)) throw missing();
   return Number(value);
 }
 
@@ -19,11 +16,12 @@ export const optionalId = (value: unknown) => (value === undefined ? null : id(v
 export const pageOf = (req: Request) => optionalId(req.query.page) ?? 1;
 
 /** Detail keys: an id, or the console's association number (chat cards link those). */
-export const key = (value: unknown) => (typeof value === 'string' && ASSOCIATION_NO.test(value) ? value : id(value));
+export const key = (value: unknown) =>
+  typeof value === 'string' && ASSOCIATION_NO_PATTERN.test(value) ? value : id(value);
 
 /** A lower-case name in a path (a film, a topic). */
 export function slug(value: unknown): string {
-  if (typeof value !== 'string' || !SLUG.test(value)) throw missing();
+  if (typeof value !== 'string' || !SLUG_PATTERN.test(value)) throw missing();
   return value;
 }
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import * as v from 'valibot';
-import { SEARCH_TYPES, type SearchType } from '../../backend/search/search-index';
+import { SEARCH_TYPES, type SearchType } from '../../contract/search';
 import type { ContentSource } from '../data/content';
 import { renderSearch, SEARCH_GROUP_SIZE, SEARCH_PAGE_SIZE } from '../pages/search';
 import { contentPage, type PageDeps } from './page-context';

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RequestHandler } from 'express';
-import type { Programme } from '../../backend/portal/content-store';
+import { consoleCardOf } from '../../contract/chat-card';
+import type { Programme } from '../../contract/content';
 import type { ContentSource } from '../data/content';
 import { coverUrl } from '../media';
 import { renderQuestionnaire, renderWaic } from '../pages/campaigns';
 import { renderCertification } from '../pages/certification';
-import { type ChatCard, renderChatCard } from '../pages/chat-card';
+import { renderChatCard } from '../pages/chat-card';
 import { renderSectionsPage } from '../pages/company';
 import type { PageContext } from '../pages/document';
 import { renderEnglishHome } from '../pages/english-home';
@@ -121,14 +122,7 @@ export function sitePages(
     if (type === null) throw missing();
     const ref = key(req.query.associationNo);
     const item = type === 1 ? await content.product(ref) : await content.solution(ref);
-    const card: ChatCard | undefined = item && {
-      type,
-      associationNo: item.associationNo,
-      name: 'name' in item ? item.name : item.title,
-      introduction: item.summary,
-      backgroundType: 'image',
-      backgroundUrl: coverUrl(type === 1 ? 'product' : 'solution', item.id),
-    };
+    const card = item && consoleCardOf(item, coverUrl(type === 1 ? 'product' : 'solution', item.id));
     return renderChatCard(context, found(card));
   };
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createEmbeddedBackend, type EmbeddedBackend } from '../../backend';
 import { PORTAL_APP_ID } from '../../backend/accounts/apps';
 import { createApp } from '../app';
+import { mediaUrl } from '../media';
 import type { PageCacheOptions } from '../routes/page-cache';
 import { listen } from './server';
 
@@ -33,6 +34,7 @@ export async function startTestPortal(
     signInAttempts: options.signInAttempts,
     feedbackLimit: options.feedbackLimit,
     chat: options.chat,
+    mediaUrl,
   });
   const { server, port } = await listen(
     createApp({

@@ -4,13 +4,9 @@
  * page downloads before the chat is opened).
  */
 
-/** A product or solution card (SPEC §3 cardInfo), with the page it links to. */
-export interface ChatCardInfo {
-  picUrl: string;
-  title: string;
-  description: string;
-  url?: string;
-}
+import type { ChatCardInfo } from '../../contract/chat';
+
+export type { ChatCardInfo } from '../../contract/chat';
 
 export type ChatLang = 'zh-CN' | 'en';
 

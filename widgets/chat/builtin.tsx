@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { type ConsoleChatCard, visitorCardOf } from '../../contract/chat-card';
 import type { ChatCardInfo, ChatSession, LauncherHost, StartChat } from '../chat-launcher/types';
 import { portalOrigin, portalUrl } from '../core/config';
 import { $chat, $userInfo, closeChat, messageReceived, openChat } from '../core/stores';
@@ -25,7 +26,6 @@ function adoptStyles(host: LauncherHost) {
 }
 
 const clientId = () => crypto.randomUUID().replace(/-/g, '');
-const absolute = (url: string) => (url ? new URL(url, portalOrigin).href : '');
 
 /** The card of a product or solution, from the console's chat-card data (SPEC §3). */
 async function cardFor(associationNo: string): Promise<ChatCardInfo | undefined> {
@@ -33,19 +33,7 @@ async function cardFor(associationNo: string): Promise<ChatCardInfo | undefined>
     () => undefined,
   );
   if (!response?.ok) return undefined;
-  const card = (await response.json()).result as {
-    type: 1 | 2;
-    associationNo: string;
-    name: string;
-    introduction: string;
-    backgroundUrl: string;
-  };
-  return {
-    picUrl: absolute(card.backgroundUrl),
-    title: card.name,
-    description: card.introduction,
-    url: absolute(`/${card.type === 1 ? 'product' : 'solution'}/${card.associationNo}`),
-  };
+  return visitorCardOf((await response.json()).result as ConsoleChatCard, portalOrigin);
 }
 
 /** The card the page declares for itself (`data-portal-chat-card` on a product or solution page). */

@@ -1,10 +1,11 @@
+import { VISITOR_SECRET_PATTERN } from '../../contract/ids';
 import { VISITOR_KEY } from '../chat-launcher/types';
 
 /** This browser's anonymous visitor id: random, kept in storage, created on first use. */
 export function visitorId(): string {
   try {
     const existing = localStorage.getItem(VISITOR_KEY);
-    if (existing && /^[\w-]{22,64}$/.test(existing)) return existing;
+    if (existing && VISITOR_SECRET_PATTERN.test(existing)) return existing;
   } catch {
     // No storage (a sandboxed frame): the id lasts for this page.
   }

@@ -1,7 +1,7 @@
 import r2wc from '@r2wc/core';
 import { type ComponentType, createElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { SERVER_STYLE_ATTRIBUTE } from './server-style';
+import { SERVER_STYLE_ATTRIBUTE } from '../../contract/server-rendering';
 
 /** Props every portal component receives besides its own attributes. */
 export interface ElementProps {

@@ -1,27 +1,7 @@
+import { APP_ID, BRAND, ENV_KEY, type PortalEnvironment } from '../../contract/environments';
 import { portalOrigin } from './config';
 
-export type PortalEnvName = 'local' | 'dev' | 'test' | 'demo' | 'prod';
-
-/** Where one environment's servers live (SPEC §9 environments). */
-export interface PortalEnvironment {
-  name: PortalEnvName;
-  /** Application id at the central account service. */
-  appId: string;
-  /** The brand segment of `/api-{brand}-portal/` paths. */
-  brand: string;
-  /** Origin of the central account service. */
-  accountServer: string;
-  /** Origin of the market console (welcome page, certification, manager setting). */
-  console: string;
-  /** Base URL for each API prefix. */
-  api: { portal: string; kernel: string; brand: string };
-}
-
-/** The server that serves `portal.js` writes its environment under this key. */
-export const ENV_KEY = Symbol.for('portal.env');
-
-export const APP_ID = '9090';
-export const BRAND = 'zzy';
+export { APP_ID, BRAND, ENV_KEY, type PortalEnvironment, type PortalEnvName } from '../../contract/environments';
 
 /**
  * The embedded defaults: every service on the portal's own origin, and the local

@@ -1,4 +1,6 @@
-export type Lang = 'zh-CN' | 'en';
+import type { Lang } from '../../contract/page-data';
+
+export type { Lang } from '../../contract/page-data';
 
 /**
  * The language of a widget: its own `lang` attribute, else the nearest `lang`

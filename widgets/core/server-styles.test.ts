@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { SERVER_STYLE_ATTRIBUTE } from './server-style';
+import { SERVER_STYLE_ATTRIBUTE } from '../../contract/server-rendering';
 import { serverStyles } from './server-styles';
 
 const rootWith = (html: string) => {

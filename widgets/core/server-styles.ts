@@ -1,4 +1,4 @@
-import { SERVER_STYLE_ATTRIBUTE } from './server-style';
+import { SERVER_STYLE_ATTRIBUTE } from '../../contract/server-rendering';
 
 /**
  * The stylesheet of an element the server renders (`defineElement`'s `styles`).

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { isMobileUserAgent } from '../../contract/user-agent';
 import { linkBase } from '../core/base';
 import type { ElementProps } from '../core/define';
 import { throttle } from '../core/helpers/timing';
@@ -7,7 +8,6 @@ import { resolveLang } from '../core/i18n';
 import { $route } from '../core/route';
 import { $pageCommon } from '../core/stores';
 import { useStore } from '../core/use-store';
-import { isMobileUserAgent } from '../core/user-agent';
 import { HeaderView } from './HeaderView';
 
 /** Scroll handling starts this long after mount, and runs at most this often (SPEC §9). */

@@ -1,3 +1,5 @@
+import type { LoadWhen } from '../../contract/load-on';
+
 /**
  * When an element's code is needed, as its `load-on` attribute says. Most
  * elements load as soon as their tag appears; with `load-on` they wait:
@@ -14,7 +16,7 @@
  *
  * Fetched by the loader only for pages that defer an element: keep it small.
  */
-export type LoadWhen = 'visible' | 'interaction' | 'scroll' | 'signed-in';
+export type { LoadWhen } from '../../contract/load-on';
 
 const TRIGGERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 /** Visible means within this distance of the viewport: the code arrives before the element does. */

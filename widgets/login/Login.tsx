@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { isMobileUserAgent } from '../../contract/user-agent';
 import { loadPortalAccount, startPortalSession } from '../core/account/portal-session';
 import { linkBase } from '../core/base';
 import type { ElementProps } from '../core/define';
@@ -7,7 +8,6 @@ import { environment } from '../core/env';
 import { resolveLang } from '../core/i18n';
 import { $userInfo, $userInfoLoading, type UserInfo } from '../core/stores';
 import { useStore } from '../core/use-store';
-import { isMobileUserAgent } from '../core/user-agent';
 import { LoginView } from './LoginView';
 
 export interface LoginProps extends ElementProps {

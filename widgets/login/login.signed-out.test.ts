@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isMobileUserAgent } from '../core/user-agent';
+import { isMobileUserAgent } from '../../contract/user-agent';
 import { axeViolations } from '../test-support/axe';
 import { waitFor } from '../test-support/wait';
 import './login.element';

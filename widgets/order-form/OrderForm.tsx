@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
+import { CONTACT_NAME_MAX, type OrderField, orderErrors, QUANTITY_MAX, REMARK_MAX } from '../../contract/order';
+import { randomString } from '../../contract/random-ids';
 import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
-import { randomString } from '../core/helpers/random';
 import { http } from '../core/http';
 import { resolveLang } from '../core/i18n';
 import { currentUser, findObstacle, type Obstacle } from '../order-guard/checks';
 import { AccessNotice } from '../orders/AccessNotice';
 import { orderFailure, placeOrder } from '../orders/orders-api';
-import { CONTACT_NAME_MAX, type OrderField, orderErrors, QUANTITY_MAX, REMARK_MAX } from './order-schema';
 
 export interface OrderFormProps extends ElementProps {
   productId?: string;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
+import type { Order } from '../../contract/order';
 import type { ElementProps } from '../core/define';
 import { type Lang, resolveLang } from '../core/i18n';
-import type { Order } from '../order-form/order-schema';
 import type { Obstacle } from '../order-guard/checks';
 import { currentUser } from '../order-guard/checks';
 import { AccessNotice } from './AccessNotice';

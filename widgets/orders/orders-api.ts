@@ -1,8 +1,8 @@
 import { HTTPError } from 'ky';
+import type { Order, OrderRequest } from '../../contract/order';
 import { environment } from '../core/env';
 import { getData, http } from '../core/http';
 import type { Lang } from '../core/i18n';
-import type { Order, OrderRequest } from '../order-form/order-schema';
 import type { Obstacle } from '../order-guard/checks';
 
 export const ordersPath = (orderNo?: string) =>

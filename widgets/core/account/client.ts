@@ -1,4 +1,4 @@
-import { randomString } from '../helpers/random';
+import { randomString } from '../../../contract/random-ids';
 import { setUserInfo, type UserInfo } from '../stores/user';
 import { $tokens, readStoredTokens, saveTokens, type Tokens, tokensFrom } from '../tokens';
 import { HUB_TIMEOUT_MS, type HubClient, hubUrl, sharedHub } from './hub';

@@ -1,7 +1,7 @@
+import { isMobileUserAgent } from '../../../contract/user-agent';
 import { environment } from '../env';
 import { $userInfo, setUserInfo, type UserInfo } from '../stores/user';
 import { $tokens, saveTokens } from '../tokens';
-import { isMobileUserAgent } from '../user-agent';
 import { hubUrl, sharedHub } from './hub';
 
 /** The account SDK and the HTTP client it needs: fetched only when someone may be signed in. */

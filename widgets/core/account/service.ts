@@ -1,13 +1,10 @@
 import ky, { HTTPError } from 'ky';
+import { type Envelope, SUCCESS } from '../../../contract/envelope';
 
-/** The account service's success code (SPEC §8). */
-export const ACCOUNT_SUCCESS = '0000';
+/** The account service's success code (SPEC §8): the same as the portal API's. */
+export const ACCOUNT_SUCCESS = SUCCESS;
 
-interface AccountEnvelope<T> {
-  code: string;
-  result?: T;
-  msg?: string;
-}
+type AccountEnvelope<T> = Pick<Envelope<T>, 'code' | 'result' | 'msg'>;
 
 /** Token answer of `token/by-code` and `token/refresh` (SPEC §3). */
 export interface TokenAnswer {

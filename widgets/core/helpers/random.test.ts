@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { BRAND_PREFIX, brandId, RANDOM_ALPHABET, randomString } from './random';
+import { BRAND_PREFIX, brandId, RANDOM_ALPHABET, randomString } from '../../../contract/random-ids';
 
 /** Makes `crypto.getRandomValues` hand out `bytes` in order, over and over, until restored. */
 function fakeRandomBytes(bytes: number[]): () => void {

@@ -1,15 +1,6 @@
-/** The answer shape of every product API call (SPEC §3). */
-export interface Envelope<T> {
-  code: string;
-  result?: T;
-  data?: T;
-  msg?: string;
-  status?: number;
-}
+import { type Envelope, payloadOf, SUCCESS } from '../../../contract/envelope';
 
-export const SUCCESS = '0000';
-/** "No data": some calls ignore it and treat the answer as empty (SPEC §7). */
-export const NO_DATA = '0001';
+export { type Envelope, NO_DATA, SUCCESS } from '../../../contract/envelope';
 
 /** A well-formed answer whose code is not success. */
 export class ApiError extends Error {
@@ -27,7 +18,7 @@ export class ApiError extends Error {
  * `ignore` give `null`; any other code throws an ApiError.
  */
 export function unwrap<T>(envelope: Envelope<T>, ignore: readonly string[] = []): T | null {
-  if (envelope.code === SUCCESS) return envelope.result ?? envelope.data ?? null;
+  if (envelope.code === SUCCESS) return payloadOf(envelope) ?? null;
   if (ignore.includes(envelope.code)) return null;
   throw new ApiError(envelope.code, envelope.msg || `请求失败（${envelope.code}）`);
 }

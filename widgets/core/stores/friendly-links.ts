@@ -1,10 +1,7 @@
 import { atom } from 'nanostores';
+import type { FriendlyLink } from '../../../contract/page-data';
 
-export interface FriendlyLink {
-  id: number;
-  name: string;
-  url: string;
-}
+export type { FriendlyLink } from '../../../contract/page-data';
 
 /** The footer's friendly links; `null` until known. */
 export const $friendlyLinks = atom<FriendlyLink[] | null>(null);

@@ -1,9 +1,10 @@
 import { atom } from 'nanostores';
+import type { Theme } from '../../../contract/page-data';
 
 /** Viewports up to this width get the mobile layout (SPEC §9). */
 export const MOBILE_MAX_WIDTH = 1023;
 
-export type Theme = 'dark' | 'light';
+export type { Theme } from '../../../contract/page-data';
 
 const mobileQuery = matchMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
 

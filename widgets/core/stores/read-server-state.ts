@@ -1,7 +1,7 @@
+import { SERVER_STATE_ID, type ServerState } from '../../../contract/server-state';
 import { $friendlyLinks } from './friendly-links';
 import { $theme } from './layout';
 import { $pageCommon } from './page-common';
-import { SERVER_STATE_ID, type ServerState } from './server-state';
 
 /**
  * Seeds the stores from `<script type="application/json" id="portal-state">` (data,

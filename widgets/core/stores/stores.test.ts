@@ -1,11 +1,11 @@
 import { setViewport } from '@web/test-runner-commands';
 import { expect } from 'chai';
+import { SERVER_STATE_ID } from '../../../contract/server-state';
 import { waitFor } from '../../test-support/wait';
 import { $chat, closeChat, messageReceived, openChat } from './chat';
 import { $isMobile, $theme } from './layout';
 import { $pageCommon, type PageCommon } from './page-common';
 import { readServerState, readServerStateWhenParsed } from './read-server-state';
-import { SERVER_STATE_ID } from './server-state';
 import { $companyId, $userInfo, $userInfoLoading, setUserInfo } from './user';
 
 describe('stores', () => {

@@ -1,11 +1,8 @@
-import type { FriendlyLink } from './friendly-links';
-import type { Theme } from './layout';
-import type { PageCommon } from './page-common';
+import type { FriendlyLink, PageCommon, Theme } from './page-data';
 
 /**
  * What a server-rendered page already knows, handed over to the stores instead of
- * fetched again. Shared by the host (which writes it) and the widgets (which read
- * it), so this module has no side effects.
+ * fetched again: the host writes it, the elements read it.
  */
 export interface ServerState {
   theme?: Theme;

@@ -22,6 +22,9 @@ export const FEEDBACK_LIMITS = {
   contact: { max: 64, pattern: '1[3-9]\\d{9}|[^@\\s]+@[^@\\s]+\\.[^@\\s]+' },
 } as const;
 
+/** Entries per address: a few per ten minutes is plenty for a person. Both the form and the API hold to it. */
+export const FEEDBACK_RATE = { windowMs: 10 * 60_000, limit: 5 } as const;
+
 const text = (field: string, min: number, max: number) =>
   v.pipe(
     v.string(`请填写${field}`),

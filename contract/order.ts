@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { BRAND_PREFIX, RANDOM_ALPHABET } from '../core/helpers/random';
-import type { Lang } from '../core/i18n';
+import type { Lang } from './page-data';
+import { BRAND_PREFIX, RANDOM_ALPHABET } from './random-ids';
 
 /**
  * One order, as the form sends it and the server accepts it: the browser and the

@@ -1,12 +1,11 @@
 import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import { FEEDBACK_RATE } from '../../contract/feedback';
 
-export const FEEDBACK_WINDOW_MS = 10 * 60_000;
-
-/** Feedback per address: a few entries per ten minutes is plenty for a person. */
+/** Feedback form posts per address (SPEC: none; a person needs a few per ten minutes). */
 export function feedbackRateLimit(options: { limit: number; handler: RequestHandler }): RequestHandler {
   return rateLimit({
-    windowMs: FEEDBACK_WINDOW_MS,
+    windowMs: FEEDBACK_RATE.windowMs,
     limit: options.limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,

@@ -1,10 +1,16 @@
 import * as v from 'valibot';
+import { VISITOR_SECRET_PATTERN } from './ids';
+
+/**
+ * The online customer-service chat: the messages, the two cards of SPEC §3, and
+ * what a visitor or an agent may send (the same schemas check the server's input).
+ */
 
 /** Longest text message, in characters. */
 export const MAX_TEXT = 500;
 
 /** An anonymous visitor's secret id, as its browser keeps it. */
-export const visitorSecret = /^[\w-]{22,64}$/;
+export const visitorSecret = VISITOR_SECRET_PATTERN;
 
 const clientId = v.optional(v.pipe(v.string(), v.regex(/^[\w-]{8,64}$/, '须为 8 到 64 位字母、数字、- 或 _')));
 
@@ -15,6 +21,7 @@ const address = v.pipe(
   v.check((value) => /^(https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/.test(value), '须为 http(s) 地址或站内路径'),
 );
 
+/** The card a visitor sends and an agent sees (SPEC §3 cardInfo): a product or solution, with the page it links to. */
 export const card = v.object({
   picUrl: v.union([v.literal(''), address], '须为 http(s) 地址或站内路径'),
   title: v.pipe(v.string(), v.trim(), v.minLength(1, '标题不能为空'), v.maxLength(100, '标题不能超过 100 个字')),
@@ -47,3 +54,30 @@ export const metadataBody = v.optional(
 );
 
 export const readBody = v.object({ messageId: v.pipe(v.number(), v.integer(), v.minValue(0)) });
+
+/** A product or solution card (SPEC §3 cardInfo), with the page it links to. */
+export type ChatCardInfo = v.InferOutput<typeof card>;
+
+export type ChatSender = 'visitor' | 'agent';
+export type ChatMessageKind = 'text' | 'card' | 'metadata';
+/** Who the signed-in visitor is, as the account service says (sent to the agent once, SPEC §4). */
+export interface VisitorMetadata {
+  name: string;
+  mobile: string;
+}
+
+/** A message as the widgets and the agent inbox receive it. */
+export interface ChatMessage {
+  id: number;
+  conversationId: number;
+  sender: ChatSender;
+  kind: ChatMessageKind;
+  text?: string;
+  card?: ChatCardInfo;
+  metadata?: VisitorMetadata;
+  clientId: string | null;
+  createdAt: number;
+}
+
+/** What the visitor sends: text or a card. */
+export type Outgoing = { kind: 'text'; text: string } | { kind: 'card'; card: ChatCardInfo };
