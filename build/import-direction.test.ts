@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
  */
 const ROOMS: Record<string, { may: readonly string[]; packages?: RegExp }> = {
   // What every side agrees on: plain data, schemas and pure functions, for the browser and the server alike.
-  contract: { may: ['contract'], packages: /^valibot$/ },
+  contract: { may: ['contract'], packages: /^(valibot|@valibot\/to-json-schema)$/ },
   widgets: { may: ['widgets', 'contract'] },
   host: { may: ['host', 'contract', 'widgets-views'] },
   backend: { may: ['backend', 'contract'] },

@@ -1,11 +1,11 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { ORDER_NO_PATTERN, orderErrors, orderSchema } from '../../contract/order';
+import { pageQuery } from '../../contract/portal-requests';
 import { ApiFailure, notFound, ok, parse } from '../envelope';
 import { currentUser } from './auth';
 import type { ContentStore } from './content-store';
 import type { CustomerStore } from './customer-store';
 import type { OrderStore } from './order-store';
-import { pageQuery } from './schemas';
 
 export interface OrderApiOptions {
   orders: OrderStore;

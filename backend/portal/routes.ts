@@ -5,11 +5,12 @@ import { successData } from '../../contract/envelope';
 import { checkFeedback, FEEDBACK_RATE } from '../../contract/feedback';
 import { ASSOCIATION_NO_PATTERN, NUMERIC_ID_PATTERN, SLUG_PATTERN } from '../../contract/ids';
 import type { MediaUrl } from '../../contract/media';
+import { openApiDocument } from '../../contract/openapi';
+import * as schemas from '../../contract/portal-requests';
 import type { AppRegistry } from '../accounts/apps';
 import type { AccountStore } from '../accounts/store';
 import { ApiFailure, apiErrors, badRequest, notFound, ok, parse } from '../envelope';
 import type { FeedbackStore } from '../feedback/feedback-store';
-import { openApiDocument } from '../openapi';
 import type { SearchStore } from '../search/search-store';
 import { currentUser, requireUser } from './auth';
 import type { ContentStore } from './content-store';
@@ -17,7 +18,6 @@ import type { CustomerStore } from './customer-store';
 import { orderApi } from './order-routes';
 import type { OrderStore } from './order-store';
 import { buildPageCommon } from './page-common';
-import * as schemas from './schemas';
 
 export interface PortalApiOptions {
   content: ContentStore;

@@ -1,7 +1,39 @@
+import { toJsonSchemaDefs } from '@valibot/to-json-schema';
+import { card, visitorMessage } from './chat';
+import {
+  caseDetailSchema,
+  caseSummarySchema,
+  cxyyProgrammeSchema,
+  editionSchema,
+  filmSchema,
+  gsweProgrammeSchema,
+  helpArticleSchema,
+  helpArticleSummarySchema,
+  infoPageSchema,
+  infoSummarySchema,
+  innovationCategorySchema,
+  newsDetailSchema,
+  newsSummarySchema,
+  pageSectionSchema,
+  productCategorySchema,
+  productSchema,
+  productSummarySchema,
+  solutionSchema,
+  solutionSummarySchema,
+  topicSchema,
+  wjUrlSchema,
+} from './content';
+import { feedbackSchema } from './feedback';
+import { orderSchema } from './order';
+import { confirmBody, correlationBody } from './portal-requests';
+import { searchResultsSchema } from './search';
+
 /**
- * The OpenAPI description of the embedded back-end: the portal API (SPEC §7 and
- * the read calls pages use) and the central account service. Served at
- * `/api/openapi.json`; the API tests validate real answers against it.
+ * The OpenAPI description of the portal API (SPEC §7 and the read calls pages
+ * use) and the central account service. Served at `/api/openapi.json`; the API
+ * tests validate real answers against it. Every shape the contract declares as a
+ * schema is converted from that schema here, so the description says what the
+ * code accepts and answers; the rest is written out below.
  */
 
 type Schema = Record<string, unknown>;
@@ -23,6 +55,46 @@ const envelope = (result: Schema) =>
 /** The legacy `{code, data}` shape of a few site calls. */
 const dataEnvelope = (data: Schema) => obj({ code: { const: '0000' }, data, msg: str, status: int }, ['code', 'data']);
 const paged = (item: Schema) => obj({ list: arrayOf(item), total: int, page: int, pageSize: int });
+
+/** The contract's schemas as JSON Schema, their references pointing into `components`. */
+const fromContract = JSON.parse(
+  JSON.stringify(
+    toJsonSchemaDefs(
+      {
+        ProductCategory: productCategorySchema,
+        ProductSummary: productSummarySchema,
+        Edition: editionSchema,
+        Product: productSchema,
+        SolutionSummary: solutionSummarySchema,
+        Solution: solutionSchema,
+        CaseSummary: caseSummarySchema,
+        Case: caseDetailSchema,
+        NewsSummary: newsSummarySchema,
+        News: newsDetailSchema,
+        InnovationCategory: innovationCategorySchema,
+        GsweProgramme: gsweProgrammeSchema,
+        CxyyProgramme: cxyyProgrammeSchema,
+        Section: pageSectionSchema,
+        HelpArticleSummary: helpArticleSummarySchema,
+        HelpArticle: helpArticleSchema,
+        InfoSummary: infoSummarySchema,
+        InfoPage: infoPageSchema,
+        Film: filmSchema,
+        Topic: topicSchema,
+        WjUrl: wjUrlSchema,
+        SearchResults: searchResultsSchema,
+        OrderRequest: orderSchema,
+        FeedbackRequest: feedbackSchema,
+        ChatCard: card,
+        ChatMessageRequest: visitorMessage,
+        CorrelationRequest: correlationBody,
+        ConfirmRequest: confirmBody,
+      },
+      // Transforms (trimming, say) have no JSON Schema; the checks around them do.
+      { target: 'draft-2020-12', errorMode: 'ignore' },
+    ),
+  ).replaceAll('#/$defs/', '#/components/schemas/'),
+) as Record<string, Schema>;
 
 const failure = {
   description: '失败：{code, msg, status}',
@@ -94,6 +166,7 @@ export const openApiDocument = {
   components: {
     securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
     schemas: {
+      ...fromContract,
       Failure: obj({ code: str, msg: str, status: int }),
       PageCommon: obj({
         commonHotProductSingleDTO: obj({
@@ -114,88 +187,8 @@ export const openApiDocument = {
         }),
         navStatus: bool,
       }),
-      InnovationCategory: obj({ id: int, title: str, menuTemplateId: { enum: [1, 2] } }),
       FriendlyLink: obj({ id: int, name: str, url: { type: 'string', format: 'uri' } }),
-      ProductSummary: obj({ id: int, associationNo: str, categoryId: int, name: str, summary: str, hot: bool }),
-      Edition: obj({
-        id: int,
-        name: str,
-        priceFen: { type: 'integer', minimum: 0 },
-        unit: str,
-        features: arrayOf(str),
-      }),
-      Product: obj({
-        id: int,
-        associationNo: str,
-        categoryId: int,
-        categoryName: str,
-        name: str,
-        summary: str,
-        descriptionHtml: str,
-        highlights: arrayOf(obj({ title: str, text: str })),
-        scenarios: arrayOf(str),
-        hot: bool,
-        editions: arrayOf(ref('Edition')),
-      }),
-      SolutionSummary: obj({ id: int, associationNo: str, title: str, industry: str, summary: str, common: bool }),
-      Solution: obj({
-        id: int,
-        associationNo: str,
-        title: str,
-        industry: str,
-        summary: str,
-        painPoints: arrayOf(str),
-        contentHtml: str,
-        productIds: arrayOf(int),
-        common: bool,
-      }),
-      CaseSummary: obj({
-        id: int,
-        title: str,
-        customer: str,
-        industry: str,
-        summary: str,
-        solutionId: { type: ['integer', 'null'] },
-        publishedAt: str,
-      }),
-      Case: obj({
-        id: int,
-        title: str,
-        customer: str,
-        industry: str,
-        summary: str,
-        contentHtml: str,
-        results: arrayOf(obj({ label: str, value: str })),
-        solutionId: { type: ['integer', 'null'] },
-        publishedAt: str,
-      }),
-      NewsSummary: obj({ id: int, categoryId: int, title: str, summary: str, source: str, publishedAt: str }),
-      News: obj({
-        id: int,
-        categoryId: int,
-        categoryTitle: str,
-        title: str,
-        summary: str,
-        contentHtml: str,
-        source: str,
-        publishedAt: str,
-      }),
-      Section: obj({ anchor: str, title: str, html: str }),
-      Film: obj({ id: int, year: int, name: str, title: str, description: str, duration: int }),
       Agreement: obj({ code: str, templateVersion: str, title: str, content: str }),
-      OrderRequest: obj(
-        {
-          productId: int,
-          editionId: int,
-          companyId: int,
-          quantity: { type: 'integer', minimum: 1, maximum: 999 },
-          contactName: str,
-          contactPhone: str,
-          remark: str,
-          idempotencyKey: { type: 'string', description: '同一次提交（重复点击、重试）使用同一编号，只生成一份订单' },
-        },
-        ['productId', 'editionId', 'companyId', 'quantity', 'contactName', 'contactPhone', 'idempotencyKey'],
-      ),
       Order: obj({
         orderNo: { type: 'string', pattern: '^ZZY[A-Za-z2-9]{16}$' },
         companyId: int,
@@ -224,7 +217,6 @@ export const openApiDocument = {
         companyName: { type: ['string', 'null'] },
         potalStatus: bool,
       }),
-      ChatCard: obj({ picUrl: str, title: str, description: str, url: str }, ['picUrl', 'title', 'description']),
       ChatMessage: obj(
         {
           id: int,
@@ -254,14 +246,14 @@ export const openApiDocument = {
       '页面公共数据（data.pageCommonDTO）',
       dataEnvelope(obj({ pageCommonDTO: ref('PageCommon') })),
     ),
-    '/api/wjUrl': read('问卷地址', envelope(obj({ url: { type: ['string', 'null'] } }))),
+    '/api/wjUrl': read('问卷地址', envelope(ref('WjUrl'))),
     '/api/innovate/category': read('创新实训分类', dataEnvelope(arrayOf(ref('InnovationCategory')))),
-    '/api/innovate/gswe/{id}': read('工厂式实训（gswe 模板）', envelope({ type: 'object' }), [path('id', int)], true),
-    '/api/innovate/cxyy/{id}': read('创新应用（cxyy 模板）', envelope({ type: 'object' }), [path('id', int)], true),
+    '/api/innovate/gswe/{id}': read('工厂式实训（gswe 模板）', envelope(ref('GsweProgramme')), [path('id', int)], true),
+    '/api/innovate/cxyy/{id}': read('创新应用（cxyy 模板）', envelope(ref('CxyyProgramme')), [path('id', int)], true),
     '/api/friendly-link/list': {
       post: { summary: '友情链接', responses: { 200: answer(envelope(arrayOf(ref('FriendlyLink')))) } },
     },
-    '/api/product-categories': read('产品分类', envelope(arrayOf(obj({ id: int, name: str })))),
+    '/api/product-categories': read('产品分类', envelope(arrayOf(ref('ProductCategory')))),
     '/api/products': read('产品列表', envelope(paged(ref('ProductSummary'))), [...paging, query('categoryId', int)]),
     '/api/products/{key}': read('产品详情（id 或 associationNo）', envelope(ref('Product')), [path('key')], true),
     '/api/solutions': read('解决方案列表', envelope(paged(ref('SolutionSummary'))), paging),
@@ -277,41 +269,16 @@ export const openApiDocument = {
       [path('page', { enum: ['partners', 'about'] })],
       true,
     ),
-    '/api/help': read('帮助中心文章列表', envelope(arrayOf(obj({ id: int, category: str, title: str })))),
-    '/api/help/{id}': read(
-      '帮助文章（49 为隐私政策）',
-      envelope(obj({ id: int, category: str, title: str, contentHtml: str })),
-      [path('id', int)],
-      true,
-    ),
-    '/api/info': read('资讯页列表', envelope(arrayOf(obj({ id: int, title: str, summary: str, publishedAt: str })))),
-    '/api/info/{id}': read(
-      '资讯页',
-      envelope(obj({ id: int, title: str, summary: str, contentHtml: str, publishedAt: str })),
-      [path('id', int)],
-      true,
-    ),
+    '/api/help': read('帮助中心文章列表', envelope(arrayOf(ref('HelpArticleSummary')))),
+    '/api/help/{id}': read('帮助文章（49 为隐私政策）', envelope(ref('HelpArticle')), [path('id', int)], true),
+    '/api/info': read('资讯页列表', envelope(arrayOf(ref('InfoSummary')))),
+    '/api/info/{id}': read('资讯页', envelope(ref('InfoPage')), [path('id', int)], true),
     '/api/films': read('宣传片', envelope(arrayOf(ref('Film'))), [query('year', int)]),
     '/api/films/{year}/{name}': read('宣传片详情', envelope(ref('Film')), [path('year', int), path('name')], true),
-    '/api/topics/{slug}': read('专题页（battery）', envelope({ type: 'object' }), [path('slug')], true),
+    '/api/topics/{slug}': read('专题页（battery）', envelope(ref('Topic')), [path('slug')], true),
     '/api/search': read(
       '站内搜索：产品、解决方案、案例、新闻（全部类型各取前 pageSize 条，或按 type 分页）',
-      envelope(
-        obj({
-          keyword: str,
-          terms: arrayOf(str),
-          total: int,
-          groups: arrayOf(
-            obj({
-              type: { enum: ['product', 'solution', 'case', 'news'] },
-              total: int,
-              hits: arrayOf(obj({ type: str, id: int, title: str, snippet: str })),
-            }),
-          ),
-          page: int,
-          pageSize: int,
-        }),
-      ),
+      envelope(ref('SearchResults')),
       [query('keyword', str, false, '最多 64 个字，空格分隔的词须全部出现'), query('type', str), ...paging],
     ),
     '/api/feedback': {
@@ -321,16 +288,12 @@ export const openApiDocument = {
           required: true,
           content: {
             'application/json': {
-              schema: obj(
-                {
-                  topic: { enum: ['product', 'service', 'website', 'cooperation', 'survey', 'other'] },
-                  content: { type: 'string', minLength: 10, maxLength: 1000 },
-                  contactName: { type: 'string', minLength: 1, maxLength: 32 },
-                  contact: { type: 'string', maxLength: 64, description: '手机号或邮箱' },
-                  page: str,
-                },
-                ['topic', 'content', 'contactName', 'contact'],
-              ),
+              schema: {
+                allOf: [
+                  ref('FeedbackRequest'),
+                  obj({ page: { type: 'string', description: '提交时所在页面（可选）' } }, []),
+                ],
+              },
             },
           },
         },
@@ -346,16 +309,11 @@ export const openApiDocument = {
       'post',
       '可下单的关联企业',
       envelope(arrayOf(obj({ companyId: int, companyName: str, certified: bool, hasAdministrator: bool }))),
-      obj({ productNo: str }),
+      ref('CorrelationRequest'),
     ),
     '/api-kernel-portal/api/verify/business': signedIn('get', '企业是否已设置管理员', envelope(bool)),
     '/api-zzy-portal/api/contract/check': signedIn('get', '待确认的协议', envelope(arrayOf(ref('Agreement')))),
-    '/api-zzy-portal/api/contract/confirm': signedIn(
-      'post',
-      '确认协议',
-      envelope(bool),
-      obj({ sceneCode: str, contractVersion: str }),
-    ),
+    '/api-zzy-portal/api/contract/confirm': signedIn('post', '确认协议', envelope(bool), ref('ConfirmRequest')),
     '/api-zzy-portal/api/orders': {
       ...signedIn(
         'get',
@@ -481,7 +439,7 @@ export const openApiDocument = {
       post: {
         summary: '访客发送消息（文字不超过 500 字，或卡片；同一 clientId 只存一次；限速）',
         parameters: [chatVisitor],
-        requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
+        requestBody: { required: true, content: { 'application/json': { schema: ref('ChatMessageRequest') } } },
         responses: { 200: answer(envelope(ref('ChatMessage'))), 400: failure, 403: failure, 429: failure },
       },
     },

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SEARCH_TYPES } from '../../contract/search';
+import { SEARCH_TYPES } from './search';
 
 const integer = (min: number, max: number, message: string) =>
   v.pipe(
