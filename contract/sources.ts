@@ -1,27 +1,4 @@
-import type {
-  CaseDetail,
-  CaseSummary,
-  Film,
-  HelpArticle,
-  HelpArticleSummary,
-  InfoPage,
-  InfoSummary,
-  InnovationCategory,
-  NewsCategory,
-  NewsDetail,
-  NewsSummary,
-  Page,
-  PageSection,
-  Product,
-  ProductCategory,
-  ProductSummary,
-  Programme,
-  ProgrammeTemplate,
-  SectionPage,
-  Solution,
-  SolutionSummary,
-  Topic,
-} from './content';
+import type * as content from './content';
 import type { Feedback } from './feedback';
 import type { FriendlyLink, PageCommon } from './page-data';
 import type { SearchQuery, SearchResults } from './search';
@@ -36,27 +13,30 @@ type Paging = { page: number; pageSize: number };
 
 /** The content the pages show. Each lookup resolves `undefined` for an unknown id; failures reject. */
 export interface ContentSource {
-  productCategories(): Promise<ProductCategory[]>;
-  products(filter: Paging & { categoryId?: number }): Promise<Page<ProductSummary>>;
+  productCategories(): Promise<content.ProductCategory[]>;
+  products(filter: Paging & { categoryId?: number }): Promise<content.Page<content.ProductSummary>>;
   /** By id or association number. */
-  product(key: number | string): Promise<Product | undefined>;
-  solutions(filter: Paging): Promise<Page<SolutionSummary>>;
-  solution(key: number | string): Promise<Solution | undefined>;
-  cases(filter: Paging & { industry?: string }): Promise<Page<CaseSummary>>;
-  caseById(id: number): Promise<CaseDetail | undefined>;
-  newsCategories(): Promise<NewsCategory[]>;
-  news(filter: Paging & { categoryId?: number }): Promise<Page<NewsSummary>>;
-  newsItem(id: number): Promise<NewsDetail | undefined>;
-  innovationCategories(): Promise<InnovationCategory[]>;
-  programme<T extends ProgrammeTemplate>(categoryId: number, template: T): Promise<Programme<T> | undefined>;
-  sections(page: SectionPage): Promise<PageSection[]>;
-  helpArticles(): Promise<HelpArticleSummary[]>;
-  helpArticle(id: number): Promise<HelpArticle | undefined>;
-  infoPages(): Promise<InfoSummary[]>;
-  infoPage(id: number): Promise<InfoPage | undefined>;
-  films(year?: number): Promise<Film[]>;
-  film(year: number, name: string): Promise<Film | undefined>;
-  topic(slug: string): Promise<Topic | undefined>;
+  product(key: number | string): Promise<content.Product | undefined>;
+  solutions(filter: Paging): Promise<content.Page<content.SolutionSummary>>;
+  solution(key: number | string): Promise<content.Solution | undefined>;
+  cases(filter: Paging & { industry?: string }): Promise<content.Page<content.CaseSummary>>;
+  caseById(id: number): Promise<content.CaseDetail | undefined>;
+  newsCategories(): Promise<content.NewsCategory[]>;
+  news(filter: Paging & { categoryId?: number }): Promise<content.Page<content.NewsSummary>>;
+  newsItem(id: number): Promise<content.NewsDetail | undefined>;
+  innovationCategories(): Promise<content.InnovationCategory[]>;
+  programme<T extends content.ProgrammeTemplate>(
+    categoryId: number,
+    template: T,
+  ): Promise<content.Programme<T> | undefined>;
+  sections(page: content.SectionPage): Promise<content.PageSection[]>;
+  helpArticles(): Promise<content.HelpArticleSummary[]>;
+  helpArticle(id: number): Promise<content.HelpArticle | undefined>;
+  infoPages(): Promise<content.InfoSummary[]>;
+  infoPage(id: number): Promise<content.InfoPage | undefined>;
+  films(year?: number): Promise<content.Film[]>;
+  film(year: number, name: string): Promise<content.Film | undefined>;
+  topic(slug: string): Promise<content.Topic | undefined>;
   search(query: SearchQuery): Promise<SearchResults>;
   /** The questionnaire's address (SPEC §7 `/api/wjUrl`), or null when there is none. */
   wjUrl(): Promise<string | null>;

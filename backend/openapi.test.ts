@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { openApiDocument } from '../contract/openapi';
 import { startTestPortal, type TestPortal } from '../host/test-support/backend';
 import { request } from '../host/test-support/server';
 import { accessTokenFor } from '../host/test-support/sign-in';
-import { openApiDocument } from './openapi';
 
 type Operation = { responses: Record<string, { content?: { 'application/json': { schema: object } } }> };
 const paths = openApiDocument.paths as unknown as Record<string, Record<string, Operation>>;
