@@ -9,10 +9,12 @@ import esbuild from 'rollup-plugin-esbuild';
 import { KB, noReact, reportAndCheck } from './build/budget';
 import { classicEntry } from './build/classic-entry';
 import { cssString } from './build/css-string';
+import { elementLoaders } from './build/element-loaders';
 import { elementManifest } from './build/element-manifest';
 import { embedKit } from './build/embed-kit';
 import { type CompressedSizes, precompress } from './build/precompress';
 import { reactAliases } from './build/react-aliases';
+import { ELEMENTS, elementsDefinedBy } from './widgets/elements';
 
 const OUT_DIR = 'dist/widgets';
 const production = process.env.BUILD !== 'development';
@@ -72,13 +74,18 @@ const config: RollupOptions = {
     portal: 'widgets/portal.ts',
     // Elements of the portal's own order pages: each page loads its own with a
     // module script, so portal.js (in every page's budget) does not list them.
-    'order-form': 'widgets/order-form/order-form.element.ts',
-    orders: 'widgets/orders/orders.element.ts',
+    ...Object.fromEntries(
+      elementsDefinedBy('page').map((tag) => [
+        ELEMENTS[tag].module.split('/')[0],
+        `widgets/${ELEMENTS[tag].module}.ts`,
+      ]),
+    ),
     chat: 'widgets/chat.ts',
     'chat-agent': 'widgets/chat-agent/inbox.tsx',
   },
   preserveEntrySignatures: false,
   plugins: [
+    elementLoaders(),
     alias({ entries: reactAliases }),
     replace({
       preventAssignment: true,

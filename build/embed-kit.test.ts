@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { ELEMENTS_WITH_OWN_SCRIPT, elementLoaders } from '../widgets/elements';
+import { ELEMENTS } from '../widgets/elements';
 import { type CustomElementsManifest, customElementsManifest } from './custom-elements';
 import { elementFiles, missingDocs, readElementDocs } from './element-docs';
 import { documentedElements } from './embed-kit';
@@ -82,12 +82,25 @@ describe('element references', () => {
     assert.match(problemsOf(sampleRepo(misnamed, GOOD_COMPONENT)).join(), /not named portal-sample-<what happened>/);
   });
 
-  it('every element of this repository is documented, and the loader defines all but those with their own script', () => {
+  it('every element of this repository is documented and in the registry, at the module that defines it', () => {
     const tags = documentedElements(ROOT).map((element) => element.tagName);
-    const loaded = Object.keys(elementLoaders);
-    assert.deepEqual(tags.toSorted(), [...loaded, ...ELEMENTS_WITH_OWN_SCRIPT].toSorted());
-    assert.equal(new Set([...loaded, ...ELEMENTS_WITH_OWN_SCRIPT]).size, tags.length, 'an element is loaded twice');
+    assert.deepEqual(tags.toSorted(), Object.keys(ELEMENTS).toSorted());
     assert.equal(elementFiles(ROOT).length, tags.length);
+    for (const [tag, entry] of Object.entries(ELEMENTS)) {
+      const file = ['.ts', '.tsx'].map((extension) => join(ROOT, 'widgets', entry.module + extension)).find(existsSync);
+      assert.ok(file, `${tag}: widgets/${entry.module} does not exist`);
+      assert.match(
+        readFileSync(file, 'utf8'),
+        new RegExp(`'${tag}'`),
+        `${tag}: widgets/${entry.module} does not name it`,
+      );
+    }
+  });
+
+  it('portal.js defines the portal elements of the registry, and only those', () => {
+    const portalJs = readFileSync(join(DIST, 'portal.js'), 'utf8');
+    for (const [tag, entry] of Object.entries(ELEMENTS))
+      assert.equal(portalJs.includes(`"${tag}"`) || portalJs.includes(`'${tag}'`), entry.script === 'portal', tag);
   });
 });
 

@@ -1,22 +1,107 @@
-/**
- * Every `portal-*` element and how to load its code. The loader defines an element
- * the first time its tag appears in the document; keep this list in step with the
- * widget folders (a test compares them). Three elements come with their own
- * scripts instead, so this list (in every page's budget) stays short:
- * `<portal-chat-launcher>` with `/widgets/chat.js`, and the order pages'
- * `<portal-order-form>` and `<portal-orders>` with their pages' module scripts.
- */
-export const elementLoaders: Record<string, () => Promise<unknown>> = {
-  'portal-cookie-notice': () => import('./cookie-notice/cookie-notice.element'),
-  'portal-toast': () => import('./toast/toast.element'),
-  'portal-header': () => import('./header/header.element'),
-  'portal-login': () => import('./login/login.element'),
-  'portal-footer': () => import('./footer/footer.element'),
-  'portal-float-buttons': () => import('./float-buttons/float-buttons.element'),
-  'portal-topic-header': () => import('./topic-header/topic-header.element'),
-  'portal-agreement-dialog': () => import('./agreement-dialog/agreement-dialog.element'),
-  'portal-order-guard': () => import('./order-guard/order-guard.element'),
-};
+import type { Layout } from '../contract/layouts';
+import type { LoadWhen } from '../contract/load-on';
 
-/** The elements that come with their own scripts, not with the loader (see above). */
-export const ELEMENTS_WITH_OWN_SCRIPT = ['portal-chat-launcher', 'portal-order-form', 'portal-orders'] as const;
+/** An element's entry in the registry. `A` is the type of its attributes in JSX. */
+export interface ElementEntry<A extends object = object> {
+  /** Its module under widgets/, the one that defines the tag (no extension). */
+  module: string;
+  /**
+   * What defines it on a page: `portal.js` (the first time the tag appears),
+   * `chat.js` (the one-tag chat), or the page's own module script (the order
+   * pages, whose elements stay out of portal.js and so out of every page's budget).
+   */
+  script: 'portal' | 'chat' | 'page';
+  /** When the loader fetches its code on the portal's own server-rendered pages; at once if absent. */
+  loadOn?: LoadWhen;
+  /** The layouts that carry it (their pages preload its code unless it waits). */
+  layouts?: readonly Layout[];
+  /** Its attributes, for the JSX typings only: written `attributes<{ … }>()`. */
+  attributes?: A;
+}
+
+/** Types an entry's attributes; no value is kept. */
+const attributes = <A extends object>() => undefined as unknown as A;
+
+/**
+ * Every `portal-*` element: the one list. The loader's map (build/element-loaders.ts
+ * writes it into portal.js from the entries of `portal`), the layouts' elements and
+ * their `load-on`, the order pages' entries, and the tags' JSX typings
+ * (widgets/jsx.d.ts) all come from here, so a new element is its folder and one
+ * line. Keep the chrome first, in the order a page lists it: that is the order
+ * its code is preloaded in.
+ */
+export const ELEMENTS = {
+  'portal-header': {
+    module: 'header/header.element',
+    script: 'portal',
+    loadOn: 'scroll',
+    layouts: ['default', 'order'],
+    attributes: attributes<{ 'no-login'?: string }>(),
+  },
+  'portal-login': { module: 'login/login.element', script: 'portal', layouts: ['default', 'order'] },
+  'portal-footer': {
+    module: 'footer/footer.element',
+    script: 'portal',
+    loadOn: 'interaction',
+    layouts: ['default', 'order', 'topic'],
+  },
+  'portal-float-buttons': {
+    module: 'float-buttons/float-buttons.element',
+    script: 'portal',
+    loadOn: 'interaction',
+    layouts: ['default'],
+  },
+  'portal-topic-header': {
+    module: 'topic-header/topic-header.element',
+    script: 'portal',
+    layouts: ['topic'],
+    attributes: attributes<{ phone?: string; logo?: string }>(),
+  },
+  'portal-cookie-notice': {
+    module: 'cookie-notice/cookie-notice.element',
+    script: 'portal',
+    layouts: ['default', 'topic'],
+  },
+  'portal-agreement-dialog': {
+    module: 'agreement-dialog/agreement-dialog.element',
+    script: 'portal',
+    loadOn: 'signed-in',
+    layouts: ['default', 'order'],
+  },
+  'portal-toast': { module: 'toast/toast.element', script: 'portal' },
+  'portal-order-guard': {
+    module: 'order-guard/order-guard.element',
+    script: 'portal',
+    attributes: attributes<{ 'no-certification'?: string }>(),
+  },
+  'portal-chat-launcher': {
+    module: 'chat-launcher/chat-launcher.element',
+    script: 'chat',
+    layouts: ['default'],
+    attributes: attributes<{ position?: 'left' | 'right'; provider?: string }>(),
+  },
+  'portal-order-form': {
+    module: 'order-form/order-form.element',
+    script: 'page',
+    attributes: attributes<{ 'product-id'?: string; 'edition-id'?: string }>(),
+  },
+  'portal-orders': {
+    module: 'orders/orders.element',
+    script: 'page',
+    attributes: attributes<{ 'order-no'?: string }>(),
+  },
+} satisfies Record<`portal-${string}`, ElementEntry>;
+
+export type PortalTag = keyof typeof ELEMENTS;
+const entries = Object.entries(ELEMENTS) as Array<[PortalTag, ElementEntry]>;
+
+/** The elements `script` defines. */
+export const elementsDefinedBy = (script: ElementEntry['script']): PortalTag[] =>
+  entries.filter(([, entry]) => entry.script === script).map(([tag]) => tag);
+
+/** The elements a layout carries, in the registry's order. */
+export const elementsOf = (layout: Layout): PortalTag[] =>
+  entries.filter(([, entry]) => entry.layouts?.includes(layout)).map(([tag]) => tag);
+
+/** When an element's code is fetched on the portal's pages (`load-on`); undefined: at once. */
+export const loadOnOf = (tag: string): LoadWhen | undefined => (ELEMENTS as Record<string, ElementEntry>)[tag]?.loadOn;

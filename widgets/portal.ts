@@ -4,8 +4,9 @@
  * It is a classic script (it may be loaded without `type="module"`), so it has no
  * static imports: each element's module is fetched with `import()` the first time
  * its tag shows up, now or later, and the shared runtime chunk comes with the first.
+ * Its map of elements is written by the build from the registry (widgets/elements.ts).
  */
-import { elementLoaders } from './elements';
+import { elementLoaders } from 'virtual:portal-element-loaders';
 import { reloadOnChunkError } from './loader/chunk-reload';
 import type { LoadWhen } from './loader/deferred';
 

@@ -1,7 +1,7 @@
-import type { LoadWhen } from '../../contract/load-on';
 import type { FriendlyLink, Lang, PageCommon, Theme } from '../../contract/page-data';
 import { isMobileUserAgent } from '../../contract/user-agent';
 import { launcherMarkup } from '../../widgets/chat-launcher/markup';
+import { loadOnOf } from '../../widgets/elements';
 import { FloatButtonsView } from '../../widgets/float-buttons/FloatButtonsView';
 import { FooterView } from '../../widgets/footer/FooterView';
 import { HeaderView } from '../../widgets/header/HeaderView';
@@ -22,19 +22,6 @@ export interface ChromeContext {
   friendlyLinks: FriendlyLink[];
 }
 
-/**
- * Elements whose code can wait (their `load-on`, see widgets/loader/deferred.ts):
- * the header, footer and floating buttons are complete as server markup (the
- * header's sign-in inside it loads at once, on its own); the agreement dialog has
- * nothing to show a visitor. Their code is not preloaded either.
- */
-export const LOAD_ON: Record<string, LoadWhen> = {
-  'portal-header': 'scroll',
-  'portal-footer': 'interaction',
-  'portal-float-buttons': 'interaction',
-  'portal-agreement-dialog': 'signed-in',
-};
-
 const css = (context: ChromeContext, file: string) => context.assets.elementStyles[file] ?? '';
 
 /** Phones get no sign-in widget (SPEC §2): the header leaves the element out, so its code and its check never come. */
@@ -47,7 +34,7 @@ export function SiteHeader({ context }: { context: ChromeContext }) {
   return (
     <ShadowElement
       tag="portal-header"
-      attributes={{ theme: context.theme, 'load-on': LOAD_ON['portal-header'] }}
+      attributes={{ theme: context.theme, 'load-on': loadOnOf('portal-header') }}
       css={css(context, 'header.css')}
       noscriptCss={css(context, 'header.noscript.css')}
     >
@@ -67,7 +54,7 @@ export function SiteFooter({ context }: { context: ChromeContext }) {
   return (
     <ShadowElement
       tag="portal-footer"
-      attributes={{ 'load-on': LOAD_ON['portal-footer'] }}
+      attributes={{ 'load-on': loadOnOf('portal-footer') }}
       css={css(context, 'footer.css')}
       noscriptCss={css(context, 'footer.noscript.css')}
     >
@@ -86,7 +73,7 @@ export function FloatButtons({ context }: { context: ChromeContext }) {
   return (
     <ShadowElement
       tag="portal-float-buttons"
-      attributes={{ 'load-on': LOAD_ON['portal-float-buttons'] }}
+      attributes={{ 'load-on': loadOnOf('portal-float-buttons') }}
       css={css(context, 'float-buttons.css')}
     >
       <FloatButtonsView lang={context.lang} />

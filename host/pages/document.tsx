@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { Layout } from '../../contract/layouts';
 import { isMobileUserAgent } from '../../contract/user-agent';
+import { ELEMENTS, elementsOf, loadOnOf } from '../../widgets/elements';
 import { site } from '../data/site';
 import { preloadsFor } from './assets';
 import {
@@ -8,7 +10,6 @@ import {
   ChatLauncher,
   type ChromeContext,
   FloatButtons,
-  LOAD_ON,
   SiteFooter,
   SiteHeader,
   TopicHeader,
@@ -24,7 +25,7 @@ export type PageContext = ChromeContext & {
 };
 
 /** The layouts of SPEC §2. */
-export type Layout = 'default' | 'order' | 'topic' | 'certify' | 'blank';
+export type { Layout } from '../../contract/layouts';
 
 export interface DocumentProps {
   title: string;
@@ -43,21 +44,6 @@ export interface DocumentProps {
   children: ReactNode;
 }
 
-const LAYOUT_ELEMENTS: Record<Layout, string[]> = {
-  default: [
-    'portal-header',
-    'portal-login',
-    'portal-footer',
-    'portal-float-buttons',
-    'portal-cookie-notice',
-    'portal-agreement-dialog',
-  ],
-  order: ['portal-header', 'portal-login', 'portal-footer', 'portal-agreement-dialog'],
-  topic: ['portal-topic-header', 'portal-footer', 'portal-cookie-notice'],
-  certify: [],
-  blank: [],
-};
-
 function Document({
   title,
   description = site.description,
@@ -72,7 +58,9 @@ function Document({
 }: DocumentProps & { context: PageContext }) {
   const chrome = layout !== 'blank' && layout !== 'certify' && !context.preview;
   const mobile = isMobileUserAgent(context.userAgent);
-  const elements = LAYOUT_ELEMENTS[layout]
+  // Elements whose code waits for its `load-on` are not preloaded: the visitor may never need it.
+  const elements = elementsOf(layout)
+    .filter((tag) => ELEMENTS[tag].script === 'portal')
     .filter((tag) => chrome || tag === 'portal-cookie-notice')
     .filter((tag) => !mobile || tag !== 'portal-login');
   return (
@@ -96,7 +84,7 @@ function Document({
         {chrome && layout === 'default' && <script src="/widgets/chat.js" data-load-on="interaction" async />}
         {preloadsFor(
           context.assets.manifest,
-          elements.filter((tag) => !LOAD_ON[tag]),
+          elements.filter((tag) => !loadOnOf(tag)),
         ).map((href) => (
           <link rel="modulepreload" href={href} key={href} />
         ))}
@@ -114,7 +102,9 @@ function Document({
         {chrome && layout === 'default' && <FloatButtons context={context} />}
         {chrome && layout === 'default' && <ChatLauncher context={context} />}
         {(layout === 'default' || layout === 'topic') && <portal-cookie-notice />}
-        {chrome && (layout === 'default' || layout === 'order') && <portal-agreement-dialog load-on="signed-in" />}
+        {chrome && (layout === 'default' || layout === 'order') && (
+          <portal-agreement-dialog load-on={loadOnOf('portal-agreement-dialog')} />
+        )}
         <ServerStateScript
           state={{ theme: context.theme, pageCommon: context.pageCommon, friendlyLinks: context.friendlyLinks }}
         />
