@@ -9,6 +9,7 @@ import { configFromEnv } from './host/config';
 import { createLogger } from './host/logger';
 import { mediaUrl } from './host/media';
 import { serviceFront } from './host/security';
+import { readWidgetBuild } from './host/widget-build';
 
 const config = configFromEnv();
 /** The same host reached by name or by address is two origins; register both. */
@@ -25,7 +26,9 @@ const backend =
         chat: { ...config.chat, partnerOrigins: [...config.chat.partnerOrigins, ...demoOrigins] },
       })
     : undefined;
-const app = createApp({ ...config, backend });
+/** The widgets' build, read once for the portal and the demo sites. */
+const build = readWidgetBuild(config.widgetsDir);
+const app = createApp({ ...config, build, backend });
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 const servers: Server[] = [];
 
@@ -67,7 +70,7 @@ servers.push(portal);
 function startDemos(port: number, index = 0) {
   const site = DEMO_SITES[index];
   if (!site) return void console.log('Demo sites listening');
-  const app = createDemoApp(site.name, { portalPort: port, widgetsDir: config.widgetsDir, logLevel: config.logLevel });
+  const app = createDemoApp(site.name, { portalPort: port, build, logLevel: config.logLevel });
   const server = app.listen(port + site.offset, (error?: Error) => {
     // A demo that cannot listen is said and skipped: the portal itself goes on.
     if (error) console.error(`${site.label} could not listen on port ${port + site.offset}: ${error.message}`);

@@ -5,6 +5,7 @@ import express, { type Express, type Request } from 'express';
 import helmet from 'helmet';
 import { scriptSnippet } from '../host/docs/docs-page';
 import { createLogger, requestLogger } from '../host/logger';
+import type { WidgetBuild } from '../host/widget-build';
 import { widgetRelease } from '../host/widget-release';
 
 /** The demo sites, each on its own port after the portal's and the local console's. */
@@ -17,7 +18,8 @@ export type DemoName = (typeof DEMO_SITES)[number]['name'];
 
 export interface DemoOptions {
   portalPort: number;
-  widgetsDir: string;
+  /** The widgets' build the portal serves, read once by the caller. */
+  build: WidgetBuild;
   logLevel: string;
 }
 
@@ -61,7 +63,7 @@ export function createDemoApp(name: DemoName, options: DemoOptions): Express {
     })(req, res, next);
   });
   app.use(express.static(dir, { index: false }));
-  const release = widgetRelease(options.widgetsDir, 'local');
+  const release = widgetRelease(options.build, 'local');
   app.get('/{*rest}', (req, res) => {
     const portal = portalOf(req, options.portalPort);
     let page = index;

@@ -20,12 +20,15 @@ import { errorPage, limitUrlLength, notFound } from './routes/errors';
 import { PageCache, type PageCacheOptions } from './routes/page-cache';
 import { pageRoutes } from './routes/pages';
 import { cspNonce, securityHeaders } from './security';
+import { readWidgetBuild, type WidgetBuild } from './widget-build';
 import { releaseRoutes } from './widget-release';
 import { widgetFiles } from './widgets';
 
 export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
   Partial<Pick<HostConfig, 'env'>> &
   Partial<Pick<HostConfig, 'chat'>> & {
+    /** The widgets' build, read once (default: read from `widgetsDir`). */
+    build?: WidgetBuild;
     /** The embedded back-end (`local`); other environments use the real servers. */
     backend?: EmbeddedServices;
     /** Where the API prefixes go when there is no embedded back-end (default: the environment's servers). */
@@ -53,7 +56,8 @@ const defaultChat: HostConfig['chat'] = { provider: 'builtin', meiqiaScript: '',
 /** Builds the portal's Express app without listening, so tests can drive it. */
 export function createApp(options: AppOptions): Express {
   const logger = createLogger(options.logLevel);
-  const assets = loadPageAssets(options.widgetsDir);
+  const build = options.build ?? readWidgetBuild(options.widgetsDir);
+  const assets = loadPageAssets(build);
   const env = options.env;
   const upstream =
     options.backend || !env || env === 'local' ? undefined : (options.upstream ?? remoteEnvironment(env));
@@ -76,8 +80,8 @@ export function createApp(options: AppOptions): Express {
   // First of all: a fresh kept page needs nothing else (it keeps its headers), nor
   // do the two script-tag entries (built once, with their own headers, not logged).
   const scripts = new Map<string, PlainHandler>();
-  const portalJs = portalScript(options.widgetsDir, options.env ?? 'local');
-  const chatJs = chatScript(options.widgetsDir, options.env ?? 'local', options.chat ?? defaultChat);
+  const portalJs = portalScript(build, options.env ?? 'local');
+  const chatJs = chatScript(build, options.env ?? 'local', options.chat ?? defaultChat);
   if (portalJs) scripts.set('/widgets/portal.js', portalJs);
   if (chatJs) scripts.set('/widgets/chat.js', chatJs);
   answerFirst(app, { pageCache, scripts, logger });
@@ -91,8 +95,8 @@ export function createApp(options: AppOptions): Express {
 
   // Widget files are precompressed and open to every origin (they override the
   // resource policy), so they come before on-the-fly compression.
-  app.use('/widgets', widgetFiles(options.widgetsDir));
-  app.use(releaseRoutes(options.widgetsDir, options.env ?? 'local'));
+  app.use('/widgets', widgetFiles(build.dir));
+  app.use(releaseRoutes(build, options.env ?? 'local'));
 
   app.use(compression());
   if (options.backend) {
@@ -101,7 +105,7 @@ export function createApp(options: AppOptions): Express {
     for (const [prefix, proxy] of apiProxies(upstream)) app.use(prefix, proxy);
   }
   app.use(mediaRoutes());
-  app.use(docsRoutes(options.widgetsDir, options.env ?? 'local'));
+  app.use(docsRoutes(build, options.env ?? 'local'));
   app.use(pageRoutes({ ...deps, pageCache, feedbackLimit: options.feedbackLimit }));
   // Files after pages: a page request never waits for a look at the disk.
   app.use(express.static(fileURLToPath(new URL('./public', import.meta.url)), { index: false, maxAge: '1d' }));

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { PortalEnvName } from '../contract/environments';
 import { announcedEnvironment } from './environments';
 import { encodingFor, unchanged } from './precompressed';
+import type { ScriptEntry, WidgetBuild } from './widget-build';
 
 /** The environment a script announces to the page, as a statement. */
 export const announceEnvironment = (env: PortalEnvName) =>
@@ -15,20 +14,16 @@ export const announceEnvironment = (env: PortalEnvName) =>
  * A built classic script with `announce` (statements telling the page about this
  * server) appended; undefined when not built.
  */
-export function announcedSource(widgetsDir: string, file: string, announce: string): Buffer | undefined {
-  let source: string;
-  try {
-    source = readFileSync(join(widgetsDir, file), 'utf8');
-  } catch {
-    return undefined;
-  }
+export function announcedSource(build: WidgetBuild, file: ScriptEntry, announce: string): Buffer | undefined {
+  const source = build.scripts[file]?.toString('utf8');
+  if (source === undefined) return undefined;
   // Appended to the code's line, before the source map comment, so no mapping moves.
   return Buffer.from(source.replace(/\n(\/\/# sourceMappingURL=.*)?\s*$/, (tail) => `${announce}${tail}`));
 }
 
 /** `portal.js` as built, with this server's environment appended; undefined when not built. */
-export const announcedPortalScript = (widgetsDir: string, env: PortalEnvName) =>
-  announcedSource(widgetsDir, 'portal.js', announceEnvironment(env));
+export const announcedPortalScript = (build: WidgetBuild, env: PortalEnvName) =>
+  announcedSource(build, 'portal.js', announceEnvironment(env));
 
 /** A handler that needs nothing of Express: the app answers with it before Express sets a request up. */
 export type PlainHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -37,8 +32,8 @@ export type PlainHandler = (req: IncomingMessage, res: ServerResponse) => void;
  * Serves an announced script (see `announcedSource`), revalidated every five
  * minutes; undefined when it is not built.
  */
-export function announcedScript(widgetsDir: string, file: string, announce: string): PlainHandler | undefined {
-  const body = announcedSource(widgetsDir, file, announce);
+export function announcedScript(build: WidgetBuild, file: ScriptEntry, announce: string): PlainHandler | undefined {
+  const body = announcedSource(build, file, announce);
   return body && serveScript(body, 'public, max-age=300, must-revalidate');
 }
 
@@ -46,8 +41,8 @@ export function announcedScript(widgetsDir: string, file: string, announce: stri
  * `/widgets/portal.js` with this server's environment appended, so a partner page
  * that loads it learns where the APIs and the account service are.
  */
-export function portalScript(widgetsDir: string, env: PortalEnvName): PlainHandler | undefined {
-  return announcedScript(widgetsDir, 'portal.js', announceEnvironment(env));
+export function portalScript(build: WidgetBuild, env: PortalEnvName): PlainHandler | undefined {
+  return announcedScript(build, 'portal.js', announceEnvironment(env));
 }
 
 /** Sends one script body, compressed once, to any origin, revalidated by ETag. */

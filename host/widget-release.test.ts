@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { createApp } from './app';
 import { listen, request } from './test-support/server';
+import { readWidgetBuild } from './widget-build';
 import { widgetRelease } from './widget-release';
 
 const WIDGETS = 'dist/widgets';
@@ -16,7 +17,7 @@ before(async () => {
 after(() => server.close());
 
 describe('the pinned release', () => {
-  const release = widgetRelease(WIDGETS, 'local');
+  const release = widgetRelease(readWidgetBuild(WIDGETS), 'local');
   const prefix = release?.scriptPath.replace(/\/portal\.js$/, '') ?? '';
 
   it('serves portal.js for a year, its bytes matching the integrity hash, with 304 and HEAD', async () => {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Router } from 'express';
 import type { PortalEnvName } from '../contract/environments';
 import { announcedPortalScript, serveScript } from './portal-script';
+import type { WidgetBuild } from './widget-build';
 import { widgetFiles } from './widgets';
 
 /** Where the versioned, immutable copy of the widgets lives. */
@@ -18,25 +18,13 @@ export interface WidgetRelease {
   integrity: string;
 }
 
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
-  .version;
-
-/** This build's release, or undefined when the widgets are not built. */
-export function widgetRelease(widgetsDir: string, env: PortalEnvName): WidgetRelease | undefined {
-  let built: Buffer;
-  try {
-    built = readFileSync(join(widgetsDir, 'portal.js'));
-  } catch {
-    return undefined;
-  }
-  const body = announcedPortalScript(widgetsDir, env);
-  if (!body) return undefined;
-  // The id hashes the build (portal.js names every content-hashed chunk), not the
-  // environment: the same release has the same address everywhere.
-  const id = `${VERSION}-${createHash('sha256').update(built).digest('hex').slice(0, 12)}`;
+/** This build's release in this environment, or undefined when the widgets are not built. */
+export function widgetRelease(build: WidgetBuild, env: PortalEnvName): WidgetRelease | undefined {
+  const body = announcedPortalScript(build, env);
+  if (!build.releaseId || !body) return undefined;
   return {
-    id,
-    scriptPath: `${RELEASE_PREFIX}/${id}/portal.js`,
+    id: build.releaseId,
+    scriptPath: `${RELEASE_PREFIX}/${build.releaseId}/portal.js`,
     integrity: `sha384-${createHash('sha384').update(body).digest('base64')}`,
   };
 }
@@ -48,15 +36,15 @@ export function widgetRelease(widgetsDir: string, env: PortalEnvName): WidgetRel
  * they (and nothing else) are served under the same prefix. Other releases are
  * not kept here: 404.
  */
-export function releaseRoutes(widgetsDir: string, env: PortalEnvName): Router {
+export function releaseRoutes(build: WidgetBuild, env: PortalEnvName): Router {
   const router = Router();
-  const release = widgetRelease(widgetsDir, env);
-  const body = announcedPortalScript(widgetsDir, env);
+  const release = widgetRelease(build, env);
+  const body = announcedPortalScript(build, env);
   if (!release || !body) return router;
   const prefix = `${RELEASE_PREFIX}/${release.id}`;
   router.get(`${prefix}/portal.js`, serveScript(body, 'public, max-age=31536000, immutable'));
   // Only what portal.js loads: its content-hashed chunks. Other built files
   // (chat.js, esm/, the manifest) can change within a release id.
-  router.use(`${prefix}/chunks`, widgetFiles(join(widgetsDir, 'chunks'), { immutable: true }));
+  router.use(`${prefix}/chunks`, widgetFiles(join(build.dir, 'chunks'), { immutable: true }));
   return router;
 }

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import type { ElementManifest, WidgetBuild } from '../widget-build';
 
-/** The chunk files each `portal-*` tag needs (written by the build). */
-export type ElementManifest = Record<string, string[]>;
+export type { ElementManifest } from '../widget-build';
 
 export interface PageAssets {
   /** Inline stylesheet of the host pages (allowed by its hash). */
@@ -18,23 +17,10 @@ export interface PageAssets {
 /** The CSP hash source of an inline style or script's text. */
 export const cspHash = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 
-/** Reads what pages embed once at start-up, not per request. */
-export function loadPageAssets(widgetsDir: string): PageAssets {
+/** What pages embed, from the build read at start (and the site's own sheet). */
+export function loadPageAssets(build: Pick<WidgetBuild, 'manifest' | 'elementStyles'>): PageAssets {
   const css = readFileSync(new URL('./site.css', import.meta.url), 'utf8');
-  let manifest: ElementManifest = {};
-  try {
-    manifest = JSON.parse(readFileSync(join(widgetsDir, 'manifest.json'), 'utf8'));
-  } catch {
-    // Without a build the pages still render; widgets just are not preloaded.
-  }
-  const elementStyles: Record<string, string> = {};
-  try {
-    for (const file of readdirSync(join(widgetsDir, 'styles'))) {
-      elementStyles[file] = readFileSync(join(widgetsDir, 'styles', file), 'utf8');
-    }
-  } catch {
-    // Not built: elements render unstyled until their code arrives.
-  }
+  const { manifest, elementStyles } = build;
   const styleHashes = [css, ...Object.values(elementStyles)].map(cspHash);
   return { css, manifest, elementStyles, styleHashes };
 }
