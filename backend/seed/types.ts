@@ -1,204 +1,155 @@
+import * as v from 'valibot';
+import {
+  cxyyProgrammeSchema,
+  filmSchema,
+  gsweProgrammeSchema,
+  innovationCategorySchema,
+  pageSectionSchema,
+  topicSchema,
+} from '../../contract/content';
+
 /**
- * The shapes of the seed content: what a fresh `local` portal shows. Rich text is
- * HTML (sanitised again whenever it is rendered); images are paths under
- * `/media/` that the server draws as SVG (see host/media.ts).
+ * The shapes of the seed content: what a fresh `local` portal shows, as the
+ * files under seed/content/ write it (checked as they are read). Rich text is
+ * HTML, sanitised again whenever it is rendered; images are paths under
+ * `/media/` that the host draws as SVG (see host/media.ts).
  */
 
-/** A product category of the product centre. */
-export interface SeedProductCategory {
-  id: number;
-  name: string;
-  sort: number;
-}
+const id = v.pipe(v.number(), v.integer(), v.minValue(1));
+const sort = v.pipe(v.number(), v.integer());
+const text = v.string();
+const titled = v.object({ title: text, text });
+/** An ISO date, or date and time with its offset. */
+const isoDate = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+([+-]\d{2}:\d{2}|Z))?$/, 'not an ISO date'));
+
+export const seedProductCategory = v.object({ id, name: text, sort });
+export type SeedProductCategory = v.InferOutput<typeof seedProductCategory>;
 
 /** One purchasable edition of a product, with its list price. */
-export interface SeedEdition {
-  name: string;
-  /** Yuan, in fen (1 yuan = 100 fen), to keep money exact. */
-  priceFen: number;
+export const seedEdition = v.object({
+  name: text,
+  /** Yuan in fen (1 yuan = 100 fen), to keep money exact. */
+  priceFen: v.pipe(v.number(), v.integer(), v.minValue(0)),
   /** What the price is per, e.g. '年', '套', '台/年'. */
-  unit: string;
-  features: string[];
-}
+  unit: text,
+  features: v.array(text),
+});
+export type SeedEdition = v.InferOutput<typeof seedEdition>;
 
-export interface SeedProduct {
-  id: number;
+export const seedProduct = v.object({
+  id,
   /** The console's number for the product, used in chat cards: /product/{associationNo}. */
-  associationNo: string;
-  categoryId: number;
-  name: string;
+  associationNo: text,
+  categoryId: id,
+  name: text,
   /** One sentence for lists and cards. */
-  summary: string;
-  /** Longer HTML for the detail page. */
-  descriptionHtml: string;
+  summary: text,
+  /** Longer HTML for the detail page (the file's body). */
+  descriptionHtml: text,
   /** Three to five short selling points. */
-  highlights: Array<{ title: string; text: string }>;
+  highlights: v.array(titled),
   /** Typical uses, a sentence each. */
-  scenarios: string[];
-  editions: SeedEdition[];
+  scenarios: v.array(text),
+  editions: v.array(seedEdition),
   /** Listed among the footer's popular products and the home page highlights. */
-  hot: boolean;
-  sort: number;
-}
+  hot: v.boolean(),
+  sort,
+});
+export type SeedProduct = v.InferOutput<typeof seedProduct>;
 
-export interface SeedSolution {
-  id: number;
-  associationNo: string;
-  title: string;
-  industry: string;
-  summary: string;
+export const seedSolution = v.object({
+  id,
+  associationNo: text,
+  title: text,
+  industry: text,
+  summary: text,
   /** The customer's problems this solves. */
-  painPoints: string[];
-  contentHtml: string;
+  painPoints: v.array(text),
+  contentHtml: text,
   /** Ids of products the solution uses. */
-  productIds: number[];
+  productIds: v.array(id),
   /** Listed among the footer's common solutions. */
-  common: boolean;
-  sort: number;
-}
+  common: v.boolean(),
+  sort,
+});
+export type SeedSolution = v.InferOutput<typeof seedSolution>;
 
-export interface SeedCase {
-  id: number;
-  title: string;
+export const seedCase = v.object({
+  id,
+  title: text,
   /** A fictional customer company. */
-  customer: string;
-  industry: string;
-  summary: string;
-  contentHtml: string;
+  customer: text,
+  industry: text,
+  summary: text,
+  contentHtml: text,
   /** Two to four measured outcomes, e.g. { label: '设备综合效率', value: '提升 18%' }. */
-  results: Array<{ label: string; value: string }>;
-  solutionId: number | null;
-  /** ISO date. */
-  publishedAt: string;
-}
+  results: v.array(v.object({ label: text, value: text })),
+  solutionId: v.nullable(id),
+  publishedAt: isoDate,
+});
+export type SeedCase = v.InferOutput<typeof seedCase>;
 
-export interface SeedNewsCategory {
-  id: number;
-  title: string;
-  sort: number;
-}
+export const seedNewsCategory = v.object({ id, title: text, sort });
+export type SeedNewsCategory = v.InferOutput<typeof seedNewsCategory>;
 
-export interface SeedNews {
-  id: number;
-  categoryId: number;
-  title: string;
-  summary: string;
-  contentHtml: string;
-  source: string;
-  /** ISO date-time. */
-  publishedAt: string;
-}
+export const seedNews = v.object({
+  id,
+  categoryId: id,
+  title: text,
+  summary: text,
+  contentHtml: text,
+  source: text,
+  publishedAt: isoDate,
+});
+export type SeedNews = v.InferOutput<typeof seedNews>;
 
-/**
- * Innovation training. A category uses one of two page templates: `gswe` (a
- * factory-style programme: stages, courses, facilities) or `cxyy` (innovation
- * application: projects and results).
- */
-export interface SeedInnovationCategory {
-  id: number;
-  title: string;
-  /** 1 = gswe, 2 = cxyy. */
-  menuTemplateId: 1 | 2;
-  sort: number;
-}
-
-export interface SeedGsweProgramme {
-  categoryId: number;
-  title: string;
-  intro: string;
-  stages: Array<{ title: string; text: string }>;
-  courses: Array<{ id: number; title: string; hours: number; text: string }>;
-  facilities: Array<{ title: string; text: string }>;
-}
-
-export interface SeedCxyyProgramme {
-  categoryId: number;
-  title: string;
-  intro: string;
-  projects: Array<{ id: number; title: string; team: string; text: string; result: string }>;
-}
+/** Innovation training: a category uses the `gswe` (1) or `cxyy` (2) page template. */
+export const seedInnovationCategory = v.object({ ...innovationCategorySchema.entries, sort });
+export type SeedInnovationCategory = v.InferOutput<typeof seedInnovationCategory>;
+export type SeedGsweProgramme = v.InferOutput<typeof gsweProgrammeSchema>;
+export type SeedCxyyProgramme = v.InferOutput<typeof cxyyProgrammeSchema>;
+export { cxyyProgrammeSchema as seedCxyyProgramme, gsweProgrammeSchema as seedGsweProgramme };
 
 /** A titled section of a static page, addressed by an anchor. */
-export interface SeedSection {
-  anchor: string;
-  title: string;
-  html: string;
-}
+export const seedSection = pageSectionSchema;
+export type SeedSection = v.InferOutput<typeof seedSection>;
 
-export interface SeedHelpArticle {
-  id: number;
-  category: string;
-  title: string;
-  contentHtml: string;
-  sort: number;
-}
+export const seedHelpArticle = v.object({ id, category: text, title: text, contentHtml: text, sort });
+export type SeedHelpArticle = v.InferOutput<typeof seedHelpArticle>;
 
-export interface SeedInfoPage {
-  id: number;
-  title: string;
-  summary: string;
-  contentHtml: string;
-  publishedAt: string;
-}
+export const seedInfoPage = v.object({ id, title: text, summary: text, contentHtml: text, publishedAt: isoDate });
+export type SeedInfoPage = v.InferOutput<typeof seedInfoPage>;
 
-export interface SeedFilm {
-  id: number;
-  year: number;
-  /** URL-safe name: /propaganda-film/{year}/{name}. */
-  name: string;
-  title: string;
-  description: string;
-  /** Seconds. */
-  duration: number;
-}
+export const seedFilm = filmSchema;
+export type SeedFilm = v.InferOutput<typeof seedFilm>;
 
-export interface SeedFriendlyLink {
-  id: number;
-  name: string;
-  url: string;
-  sort: number;
-}
+export const seedFriendlyLink = v.object({ id, name: text, url: v.pipe(v.string(), v.url()), sort });
+export type SeedFriendlyLink = v.InferOutput<typeof seedFriendlyLink>;
 
-export interface SeedFooter {
-  title1: string;
-  title2: string;
-  serviceHotline: string;
-  complaintHotline: string;
-  serviceTime: string;
-  address: string;
-  copyright: string;
-  icp: string;
+export const seedFooter = v.object({
+  title1: text,
+  title2: text,
+  serviceHotline: text,
+  complaintHotline: text,
+  serviceTime: text,
+  address: text,
+  copyright: text,
+  icp: text,
   /** Public-security filing: text and link. */
-  publicSecurity: { text: string; url: string };
-}
+  publicSecurity: v.object({ text, url: v.pipe(v.string(), v.url()) }),
+});
+export type SeedFooter = v.InferOutput<typeof seedFooter>;
 
 /** The battery topic page (/topic/battery). */
-export interface SeedTopic {
-  slug: string;
-  title: string;
-  phone: string;
-  banner: { title: string; subtitle: string };
-  /** Section type `introduce`: the solution overview (anchor `solution`). */
-  introduce: { title: string; html: string };
-  /** Section type `hotProduct` (anchor `product`): product ids shown. */
-  hotProductIds: number[];
-  /** Anchor `customer`. */
-  painPoints: Array<{ title: string; text: string }>;
-  /** Anchor `feature`. */
-  features: Array<{ title: string; text: string }>;
-  /** Anchor `case`: case ids. */
-  caseIds: number[];
-  /** Section type `pedagogy`: training offered with the topic. */
-  pedagogy: Array<{ title: string; text: string }>;
-  /** Anchor `problem`. */
-  faq: Array<{ question: string; answer: string }>;
-}
+export const seedTopic = topicSchema;
+export type SeedTopic = v.InferOutput<typeof seedTopic>;
 
 /** An agreement a user must confirm after sign-in (SPEC §3). */
-export interface SeedAgreement {
+export const seedAgreement = v.object({
   /** The scene code sent back as `sceneCode` when confirming. */
-  code: string;
-  templateVersion: string;
-  title: string;
-  contentHtml: string;
-}
+  code: text,
+  templateVersion: text,
+  title: text,
+  contentHtml: text,
+});
+export type SeedAgreement = v.InferOutput<typeof seedAgreement>;
