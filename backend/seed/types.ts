@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import {
   cxyyProgrammeSchema,
+  editionSchema,
   filmSchema,
   gsweProgrammeSchema,
   innovationCategorySchema,
@@ -25,15 +26,8 @@ const isoDate = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+([+-]\d{2
 export const seedProductCategory = v.object({ id, name: text, sort });
 export type SeedProductCategory = v.InferOutput<typeof seedProductCategory>;
 
-/** One purchasable edition of a product, with its list price. */
-export const seedEdition = v.object({
-  name: text,
-  /** Yuan in fen (1 yuan = 100 fen), to keep money exact. */
-  priceFen: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  /** What the price is per, e.g. '年', '套', '台/年'. */
-  unit: text,
-  features: v.array(text),
-});
+/** One purchasable edition of a product, with its list price (its id is given as it is stored). */
+export const seedEdition = v.omit(editionSchema, ['id']);
 export type SeedEdition = v.InferOutput<typeof seedEdition>;
 
 export const seedProduct = v.object({
