@@ -19,6 +19,10 @@ async function signIn(page: Page, username = 'demo') {
 }
 
 test.describe('the console demo on its own origin shares the portal sign-in', () => {
+  // Two or three origins, several navigations and a hub round trip at each: 7 s
+  // alone, up to 20 s beside a second worker on a 2-core runner.
+  test.slow();
+
   test('signing in on the portal signs the open console in; signing out in the console signs out both', async ({
     context,
     problems,

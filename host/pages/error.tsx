@@ -25,22 +25,31 @@ const MESSAGES: Record<number, ErrorText> = {
 const OTHER: ErrorText = { title: '出错了', zh: '出错了，请稍后再试', en: 'Error, please try again later' };
 
 /**
- * The error page. 404 returns to `/` after 3 seconds (a meta refresh: it works
- * without scripts) and offers a link to /home; 302 recommends Chrome; 500 may
- * carry the server's message.
+ * The error page. 404 returns to `/` after 3 seconds, showing the countdown and a
+ * button to stay instead (WCAG 2.2.1: a time limit the visitor can stop), done by
+ * a small script (host/public/error-return.js) rather than a meta refresh nobody
+ * can stop; without scripts the page stays, and its link goes to /home. 302
+ * recommends Chrome; 500 may carry the server's message.
  */
 export function renderError(status: number, context: PageContext, message?: string): string {
   const text = MESSAGES[status] ?? OTHER;
   return renderDocument(
     {
       title: `${status} - ${text.title}`,
-      head: status === 404 ? <meta httpEquiv="refresh" content={`${NOT_FOUND_RETURN_SECONDS};url=/`} /> : undefined,
+      head: status === 404 ? <script src="/error-return.js" defer /> : undefined,
       children: (
         <main id="main" className="page error-page">
           <p className="error-status">{status === 302 ? '…' : status}</p>
           <h1>{status === 500 && message ? message : text.zh}</h1>
           <p lang="en">{text.en}</p>
-          {status === 404 && <p className="error-countdown">{NOT_FOUND_RETURN_SECONDS} 秒后自动返回首页</p>}
+          {status === 404 && (
+            <p className="error-countdown" data-return-home={NOT_FOUND_RETURN_SECONDS} hidden>
+              <span data-seconds>{NOT_FOUND_RETURN_SECONDS}</span> 秒后自动返回首页{' '}
+              <button type="button" className="button" data-stay>
+                停留在此页
+              </button>
+            </p>
+          )}
           <p>
             <a className="button primary" href="/home">
               返回首页
