@@ -46,6 +46,7 @@ export function createEmbeddedBackend(options: {
   /** The addresses answers give the portal's images (default: as they are). */
   mediaUrl?: MediaUrl;
   signInAttempts?: number;
+  signInAttemptsPerAddress?: number;
   feedbackLimit?: number;
   chat?: { agentPassword?: string; partnerOrigins?: readonly string[]; messagesPerMinute?: number };
 }): EmbeddedBackend {
@@ -74,6 +75,7 @@ export function createEmbeddedBackend(options: {
     apps,
     showDemoAccounts: true,
     signInAttempts: options.signInAttempts,
+    signInAttemptsPerAddress: options.signInAttemptsPerAddress,
   });
   return {
     db,

@@ -1,3 +1,4 @@
+import { FORM_TOKEN_FIELD } from '../http/form-guard';
 import { renderServicePage } from '../service-page';
 
 /** The demo accounts a `local` sign-in page lists (all share one password). */
@@ -12,6 +13,10 @@ export interface SignInPageProps {
   redirectUri: string;
   pageType?: string;
   state?: string;
+  /** The sign-in's PKCE challenge (S256), carried to the code it makes. */
+  codeChallenge?: string;
+  /** The form's CSRF token (backend/http/form-guard.ts). */
+  csrf: string;
   username?: string;
   error?: string;
   demoAccounts?: DemoAccount[];
@@ -41,6 +46,13 @@ function SignInMain(props: SignInPageProps) {
         <input type="hidden" name="redirectUri" value={props.redirectUri} />
         {props.pageType && <input type="hidden" name="page_type" value={props.pageType} />}
         {props.state && <input type="hidden" name="state" value={props.state} />}
+        {props.codeChallenge && (
+          <>
+            <input type="hidden" name="code_challenge" value={props.codeChallenge} />
+            <input type="hidden" name="code_challenge_method" value="S256" />
+          </>
+        )}
+        <input type="hidden" name={FORM_TOKEN_FIELD} value={props.csrf} />
         <label htmlFor="username">账号</label>
         <input
           id="username"

@@ -1,12 +1,14 @@
+import cookieParser from 'cookie-parser';
 import cors from 'cors';
 import express, { type Request, type Response, Router } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import * as v from 'valibot';
 import { ApiFailure, apiErrors, badRequest, ok, parse, unauthorized } from '../envelope';
+import { formGuard } from '../http/form-guard';
 import type { AppRegistry } from './apps';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
 import { renderAccountError, renderHubPage, renderSignInPage } from './pages';
-import { verifyPassword } from './passwords';
+import { HashingBusy, verifyPassword } from './passwords';
 import * as schemas from './schemas';
 import type { AccountStore, UserRow } from './store';
 
@@ -15,11 +17,18 @@ export interface AccountServiceOptions {
   apps: AppRegistry;
   /** Show the demo accounts on the sign-in page (only in `local`). */
   showDemoAccounts: boolean;
-  /** Failed sign-ins allowed per account and address within the window. */
+  /** Failed sign-ins allowed per account within the window, from any address (default 5). */
   signInAttempts?: number;
+  /** Failed sign-ins allowed per address within the window, whatever the account (default 20). */
+  signInAttemptsPerAddress?: number;
+  /** Failed sign-ins allowed in all within the window: a ceiling on guessing at large (default 500). */
+  signInAttemptsInAll?: number;
 }
 
 const SIGN_IN_WINDOW_MS = 10 * 60 * 1000;
+/** What binds a sign-in form's CSRF token: the app, the return address and the client's state. */
+const signInFormKey = (fields: Record<string, unknown>) =>
+  [fields.appId, fields.redirectUri, fields.state].map((value) => (typeof value === 'string' ? value : '')).join('|');
 
 const bearer = (req: Request) => /^Bearer ([\w-]{1,200})$/.exec(req.get('Authorization') ?? '')?.[1];
 
@@ -62,9 +71,29 @@ export function accountService(options: AccountServiceOptions): Router {
     return user;
   };
 
+  const signInForm = formGuard({
+    cookieName: 'guc_sign_in',
+    path: '/api/guc/protocol/oauth2',
+    bindTo: signInFormKey,
+    refuse: (_req, res) =>
+      void res
+        .status(403)
+        .type('html')
+        .send(renderAccountError(res.locals.cspNonce, '登录表单已失效或来自其他网站，请回到原页面重新登录')),
+  });
+
   const signInPage = (
+    req: Request,
     res: Response,
-    props: { appId: string; redirectUri: string; pageType?: string; state?: string; username?: string; error?: string },
+    props: {
+      appId: string;
+      redirectUri: string;
+      pageType?: string;
+      state?: string;
+      codeChallenge?: string;
+      username?: string;
+      error?: string;
+    },
     status = 200,
   ) => {
     // The form's answer redirects to the app's origin: form-action must allow it.
@@ -81,6 +110,7 @@ export function accountService(options: AccountServiceOptions): Router {
         renderSignInPage({
           nonce: res.locals.cspNonce,
           ...props,
+          csrf: signInForm.token(req, res, props),
           demoAccounts: options.showDemoAccounts ? DEMO_USERS : undefined,
           demoPassword: options.showDemoAccounts ? DEMO_PASSWORD : undefined,
         }),
@@ -91,6 +121,9 @@ export function accountService(options: AccountServiceOptions): Router {
     if (!apps.has(appId)) throw badRequest('未登记的应用');
     if (!apps.allows(appId, redirectUri)) throw badRequest('回跳地址不在该应用登记的域名内');
   };
+
+  // The sign-in form's CSRF cookie is read with the forms.
+  router.use('/protocol/oauth2/auth', cookieParser());
 
   router.get('/protocol/oauth2/auth', (req, res) => {
     const query = v.safeParse(schemas.authQuery, req.query);
@@ -107,42 +140,57 @@ export function accountService(options: AccountServiceOptions): Router {
         .type('html')
         .send(renderAccountError(res.locals.cspNonce, problem ?? '请求无效'));
     }
-    const { appId, redirectUri, page_type, state } = query.output;
-    signInPage(res, { appId, redirectUri, pageType: page_type, state });
+    const { appId, redirectUri, page_type, state, code_challenge } = query.output;
+    signInPage(req, res, { appId, redirectUri, pageType: page_type, state, codeChallenge: code_challenge });
   });
 
-  const signInLimiter = rateLimit({
-    windowMs: SIGN_IN_WINDOW_MS,
-    limit: options.signInAttempts ?? 5,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: (req) =>
-      `${ipKeyGenerator(req.ip ?? '')}|${String(req.body?.username ?? '')
-        .toLowerCase()
-        .slice(0, 64)}`,
-    handler: (req, res) => {
-      const form = v.safeParse(schemas.signInForm, req.body);
-      if (!form.success) return void res.status(429).type('text').send('登录尝试过于频繁，请稍后再试');
-      const { appId, redirectUri, page_type, state, username } = form.output;
-      signInPage(
-        res,
-        { appId, redirectUri, pageType: page_type, state, username, error: '登录失败次数过多，请 10 分钟后再试' },
-        429,
-      );
-    },
-  });
+  /** The form again with a problem, or a plain refusal when the form itself is not readable. */
+  const refuseSignIn = (req: Request, res: Response, status: number, error: string) => {
+    const form = v.safeParse(schemas.signInForm, req.body);
+    if (!form.success) return void res.status(status).type('text').send(error);
+    const { appId, redirectUri, page_type, state, code_challenge, username } = form.output;
+    signInPage(
+      req,
+      res,
+      { appId, redirectUri, pageType: page_type, state, codeChallenge: code_challenge, username, error },
+      status,
+    );
+  };
+  const failedSignIns = (limit: number, key: (req: Request) => string) =>
+    rateLimit({
+      windowMs: SIGN_IN_WINDOW_MS,
+      limit,
+      skipSuccessfulRequests: true,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      keyGenerator: key,
+      handler: (req, res) => refuseSignIn(req, res, 429, '登录失败次数过多，请 10 分钟后再试'),
+    });
+  // Guessing is limited three ways: one account from anywhere, one address at any
+  // accounts (new names each time included), and everyone together.
+  const signInLimiters = [
+    failedSignIns(
+      options.signInAttempts ?? 5,
+      (req) =>
+        `account|${String(req.body?.username ?? '')
+          .toLowerCase()
+          .slice(0, 64)}`,
+    ),
+    failedSignIns(options.signInAttemptsPerAddress ?? 20, (req) => `address|${ipKeyGenerator(req.ip ?? '')}`),
+    failedSignIns(options.signInAttemptsInAll ?? 500, () => 'all'),
+  ];
 
   router.post(
     '/protocol/oauth2/auth',
     express.urlencoded({ extended: false, limit: '4kb' }),
-    signInLimiter,
-    (req, res) => {
+    signInForm.check,
+    ...signInLimiters,
+    async (req, res) => {
       const form = v.safeParse(schemas.signInForm, req.body);
       if (!form.success) {
         return void res.status(400).type('html').send(renderAccountError(res.locals.cspNonce, form.issues[0].message));
       }
-      const { appId, redirectUri, page_type, state, username, password } = form.output;
+      const { appId, redirectUri, page_type, state, code_challenge, username, password } = form.output;
       try {
         requireRegistered(appId, redirectUri);
       } catch (error) {
@@ -152,24 +200,25 @@ export function accountService(options: AccountServiceOptions): Router {
           .send(renderAccountError(res.locals.cspNonce, (error as Error).message));
       }
       const user = store.userByName(username);
-      // Always hash, so an unknown account answers as slowly as a wrong password.
-      if (!verifyPassword(password, user?.password_hash) || !user) {
-        return signInPage(
-          res,
-          { appId, redirectUri, pageType: page_type, state, username, error: '账号或密码错误' },
-          401,
-        );
+      let matches: boolean;
+      try {
+        // Always hash, so an unknown account answers as slowly as a wrong password.
+        matches = await verifyPassword(password, user?.password_hash);
+      } catch (error) {
+        if (!(error instanceof HashingBusy)) throw error;
+        return refuseSignIn(req, res, 503, '登录的人太多，请稍后再试');
       }
+      if (!matches || !user) return refuseSignIn(req, res, 401, '账号或密码错误');
       const back = new URL(redirectUri);
-      back.searchParams.set('code', store.createCode(user.id, appId, redirectUri));
+      back.searchParams.set('code', store.createCode(user.id, appId, redirectUri, code_challenge));
       if (state) back.searchParams.set('state', state);
       res.redirect(303, back.href);
     },
   );
 
   router.get('/protocol/oauth2/token/by-code', (req, res) => {
-    const { code, appId, redirectUri } = parse(schemas.byCodeQuery, req.query);
-    const userId = store.consumeCode(code, appId, redirectUri);
+    const { code, appId, redirectUri, code_verifier } = parse(schemas.byCodeQuery, req.query);
+    const userId = store.consumeCode(code, appId, redirectUri, code_verifier);
     if (userId === undefined) throw new ApiFailure(400, 'E4001', '登录码无效、已使用或已过期');
     ok(res, store.createSession(userId, appId));
   });

@@ -12,11 +12,19 @@ export const redirectUri = v.pipe(
 /** The one-time value the client wants echoed; URL-safe characters only. */
 export const state = v.optional(v.pipe(v.string(), v.regex(/^[\w.~-]{1,256}$/, 'state 只能包含字母、数字和 ._~-')));
 
+/** PKCE (RFC 7636): only S256, a SHA-256 in base64url. */
+const codeChallenge = v.optional(v.pipe(v.string(), v.regex(/^[\w-]{43}$/, 'code_challenge 须为 43 位 base64url')));
+const codeChallengeMethod = v.optional(v.literal('S256', 'code_challenge_method 只能是 S256'));
+/** 43 to 128 unreserved characters (RFC 7636 §4.1). */
+const codeVerifier = v.optional(v.pipe(v.string(), v.regex(/^[\w.~-]{43,128}$/, 'code_verifier 格式不正确')));
+
 export const authQuery = v.object({
   appId,
   redirectUri,
   page_type: v.optional(v.picklist(['c', 'b'], 'page_type 只能是 c 或 b')),
   state,
+  code_challenge: codeChallenge,
+  code_challenge_method: codeChallengeMethod,
 });
 
 export const signInForm = v.object({
@@ -26,9 +34,17 @@ export const signInForm = v.object({
   redirectUri,
   page_type: v.optional(v.picklist(['c', 'b'])),
   state,
+  code_challenge: codeChallenge,
+  code_challenge_method: codeChallengeMethod,
+  csrf: v.optional(v.string()),
 });
 
-export const byCodeQuery = v.object({ code: text(128, '登录码缺失'), appId, redirectUri });
+export const byCodeQuery = v.object({
+  code: text(128, '登录码缺失'),
+  appId,
+  redirectUri,
+  code_verifier: codeVerifier,
+});
 export const refreshQuery = v.object({ refreshToken: text(128, '刷新令牌缺失') });
 export const appQuery = v.object({ appId, code: v.optional(text(64, '菜单编码过长')) });
 export const hubQuery = v.object({ appId });

@@ -29,6 +29,10 @@ export const CODE_TTL_MS = 60_000;
 export const ACCESS_TTL_MS = 2 * 60 * 60 * 1000;
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** PKCE S256 (RFC 7636): the challenge is the verifier's SHA-256, base64url. */
+const verifies = (verifier: string | undefined, challenge: string) =>
+  verifier !== undefined && createHash('sha256').update(verifier).digest('base64url') === challenge;
+
 const secret = (prefix: string) => `${prefix}_${randomBytes(32).toString('base64url')}`;
 /** Only hashes are stored: a copy of the database gives no working token. */
 export const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
@@ -52,27 +56,39 @@ export class AccountStore {
     return this.db.prepare('SELECT * FROM companies WHERE id = ?').get(id) as CompanyRow | undefined;
   }
 
-  createCode(userId: number, appId: string, redirectUri: string): string {
+  /** A single-use login code; `challenge` is the sign-in's PKCE code challenge (S256), when it gave one. */
+  createCode(userId: number, appId: string, redirectUri: string, challenge?: string): string {
     const code = secret('zc');
     this.db
-      .prepare('INSERT INTO auth_codes (code_hash, user_id, app_id, redirect_uri, expires_at) VALUES (?, ?, ?, ?, ?)')
-      .run(digest(code), userId, appId, redirectUri, this.now() + CODE_TTL_MS);
+      .prepare(
+        'INSERT INTO auth_codes (code_hash, user_id, app_id, redirect_uri, expires_at, code_challenge) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(digest(code), userId, appId, redirectUri, this.now() + CODE_TTL_MS, challenge ?? null);
     return code;
   }
 
   /**
    * Uses a login code once: it must be unused, unexpired and bound to the same
-   * app and return address. Returns the user it was issued for.
+   * app and return address, and, when its sign-in gave a PKCE challenge, come
+   * with the verifier that hashes to it. Returns the user it was issued for.
    */
-  consumeCode(code: string, appId: string, redirectUri: string): number | undefined {
+  consumeCode(code: string, appId: string, redirectUri: string, verifier?: string): number | undefined {
     return this.db.transaction(() => {
       const row = this.db.prepare('SELECT * FROM auth_codes WHERE code_hash = ?').get(digest(code)) as
-        | { user_id: number; app_id: string; redirect_uri: string; expires_at: number; used_at: number | null }
+        | {
+            user_id: number;
+            app_id: string;
+            redirect_uri: string;
+            expires_at: number;
+            used_at: number | null;
+            code_challenge: string | null;
+          }
         | undefined;
       if (!row || row.used_at !== null) return undefined;
       // Spent even when the rest does not match: a guessed pairing gets one try.
       this.db.prepare('UPDATE auth_codes SET used_at = ? WHERE code_hash = ?').run(this.now(), digest(code));
       if (row.expires_at < this.now() || row.app_id !== appId || row.redirect_uri !== redirectUri) return undefined;
+      if (row.code_challenge !== null && !verifies(verifier, row.code_challenge)) return undefined;
       return row.user_id;
     })();
   }

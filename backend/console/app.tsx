@@ -6,6 +6,7 @@ import { NUMERIC_ID_PATTERN } from '../../contract/ids';
 import type { EmbeddedBackend } from '..';
 import { PORTAL_APP_ID } from '../accounts/apps';
 import type { UserRow } from '../accounts/store';
+import { formGuard } from '../http/form-guard';
 import { ConsoleStore } from './console-store';
 import { doneBody, enterpriseBody, managerSettingBody, renderConsolePage, welcomeBody } from './pages';
 
@@ -148,7 +149,16 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
     return parsed.success ? parsed.output : undefined;
   };
   const forbidden = (res: Response) => page(res, '无权操作', <p className="error">只能管理您所在企业的信息。</p>, 403);
-  const sameOrigin = (req: Request) => req.get('Origin') === undefined || req.get('Origin') === originOf(req);
+  // The forms change the account: posted only from this console, by the signed-in user who was shown them.
+  const forms = formGuard({
+    cookieName: 'console_form',
+    path: '/company',
+    bindTo: (fields, req) => `${req.cookies?.[SESSION_COOKIE] ?? ''}|${fields.companyId ?? ''}`,
+    refuse: (_req, res) =>
+      void page(res, '无法提交', <p className="error">表单已失效或来自其他网站，请重新打开此页后提交。</p>, 403),
+  });
+  const formToken = (req: Request, res: Response, companyId: number) =>
+    forms.token(req, res, { companyId: String(companyId) });
 
   app.get('/company/manager-setting', signedIn, (req, res) => {
     const company = ownCompany(req, res, 'companyId');
@@ -169,13 +179,14 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
         companyId: company.id,
         userName: user.name,
         redirectUrl: redirectOf(req),
+        csrf: formToken(req, res, company.id),
       }),
     );
   });
 
-  app.post('/company/manager-setting', signedIn, (req, res) => {
+  app.post('/company/manager-setting', signedIn, forms.check, (req, res) => {
     const company = ownCompany(req, res, 'companyId');
-    if (!company || !sameOrigin(req)) return forbidden(res);
+    if (!company) return forbidden(res);
     store.setAdministrator((res.locals.user as UserRow).id, company.id);
     const back = allowedReturn(redirectOf(req));
     if (back) return res.redirect(303, back);
@@ -195,13 +206,18 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
     page(
       res,
       '企业认证',
-      enterpriseBody({ companyName: company.name, companyId: company.id, redirectUrl: redirectOf(req) }),
+      enterpriseBody({
+        companyName: company.name,
+        companyId: company.id,
+        redirectUrl: redirectOf(req),
+        csrf: formToken(req, res, company.id),
+      }),
     );
   });
 
-  app.post('/company/enterprise', signedIn, (req, res) => {
+  app.post('/company/enterprise', signedIn, forms.check, (req, res) => {
     const company = ownCompany(req, res, 'companyid');
-    if (!company || !sameOrigin(req)) return forbidden(res);
+    if (!company) return forbidden(res);
     const name = String(req.body?.name ?? '').trim();
     const code = String(req.body?.creditCode ?? '')
       .trim()
@@ -225,6 +241,7 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
           redirectUrl: redirectOf(req),
           error,
           values: { name, creditCode: code, legalPerson },
+          csrf: formToken(req, res, company.id),
         }),
         400,
       );

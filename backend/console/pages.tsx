@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FORM_TOKEN_FIELD } from '../http/form-guard';
 import { renderServicePage } from '../service-page';
 
 const STYLE = `
@@ -71,9 +72,12 @@ export function managerSettingBody(props: {
   userName: string;
   redirectUrl?: string;
   error?: string;
+  /** The form's CSRF token. */
+  csrf: string;
 }) {
   return (
     <form method="post">
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={props.csrf} />
       <p className="notice">企业「{props.companyName}」尚未设置管理员。设置后，管理员可以为企业订购产品并管理订单。</p>
       <input type="hidden" name="companyId" value={String(props.companyId)} />
       {props.redirectUrl && <input type="hidden" name="redirectUrl" value={props.redirectUrl} />}
@@ -94,9 +98,12 @@ export function enterpriseBody(props: {
   redirectUrl?: string;
   error?: string;
   values?: Record<string, string>;
+  /** The form's CSRF token. */
+  csrf: string;
 }) {
   return (
     <form method="post">
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={props.csrf} />
       <p className="notice">完成企业认证后即可在门户订购产品。</p>
       <input type="hidden" name="companyId" value={String(props.companyId)} />
       {props.redirectUrl && <input type="hidden" name="redirectUrl" value={props.redirectUrl} />}

@@ -22,6 +22,7 @@ export interface TestPortal {
 export async function startTestPortal(
   options: {
     signInAttempts?: number;
+    signInAttemptsPerAddress?: number;
     feedbackLimit?: number;
     dataDir?: string;
     pageCache?: PageCacheOptions | false;
@@ -32,6 +33,7 @@ export async function startTestPortal(
   const backend = createEmbeddedBackend({
     dataDir,
     signInAttempts: options.signInAttempts,
+    signInAttemptsPerAddress: options.signInAttemptsPerAddress,
     feedbackLimit: options.feedbackLimit,
     chat: options.chat,
     mediaUrl,

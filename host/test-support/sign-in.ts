@@ -1,15 +1,45 @@
 import { DEMO_PASSWORD } from '../../backend/accounts/demo-accounts';
 import { request } from './server';
 
+/**
+ * Posts the account service's sign-in form as a browser does: the form is
+ * opened first (its CSRF token and cookie), then posted from the service's own
+ * origin. `fields` are the posted fields; the form is opened with the same app,
+ * return address, state and challenge.
+ */
+export async function postSignInForm(port: number, fields: Record<string, string>) {
+  return (await openSignInForm(port, fields))();
+}
+
+/** Opens the sign-in form for these fields; the answer posts it. */
+export async function openSignInForm(port: number, fields: Record<string, string>) {
+  const opening = new URLSearchParams(
+    Object.entries(fields).filter(([name]) =>
+      ['appId', 'redirectUri', 'page_type', 'state', 'code_challenge', 'code_challenge_method'].includes(name),
+    ),
+  );
+  const form = await request(port, `/api/guc/protocol/oauth2/auth?${opening}`);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(form.body)?.[1] ?? '';
+  const cookie = [form.headers['set-cookie'] ?? []]
+    .flat()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  return () =>
+    request(port, '/api/guc/protocol/oauth2/auth', {
+      method: 'POST',
+      body: new URLSearchParams({ ...fields, csrf }).toString(),
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: `http://127.0.0.1:${port}`,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+    });
+}
+
 /** Signs a demo user in through the real form and code exchange; returns the access token. */
 export async function accessTokenFor(port: number, origin: string, username: string): Promise<string> {
   const redirectUri = `${origin}/home`;
-  const form = new URLSearchParams({ username, password: DEMO_PASSWORD, appId: '9090', redirectUri }).toString();
-  const signIn = await request(port, '/api/guc/protocol/oauth2/auth', {
-    method: 'POST',
-    body: form,
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-  });
+  const signIn = await postSignInForm(port, { username, password: DEMO_PASSWORD, appId: '9090', redirectUri });
   const code = new URL(String(signIn.headers.location)).searchParams.get('code') ?? '';
   const query = new URLSearchParams({ code, appId: '9090', redirectUri }).toString();
   const exchange = await request(port, `/api/guc/protocol/oauth2/token/by-code?${query}`);

@@ -6,6 +6,7 @@ import { certification } from './0004-certification';
 import { searchAndFeedback } from './0005-search-feedback';
 import { orders } from './0006-orders';
 import { chat } from './0007-chat';
+import { pkce } from './0008-pkce';
 
 /** Every migration, in order. Add new ones at the end; never edit an applied one. */
 export const migrations: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   searchAndFeedback,
   orders,
   chat,
+  pkce,
 ];

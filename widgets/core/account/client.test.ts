@@ -4,7 +4,13 @@ import { waitFor } from '../../test-support/wait';
 import { localEnvironment, setEnvironment } from '../env';
 import { $userInfo, $userInfoLoading, setUserInfo } from '../stores/user';
 import { $tokens, saveTokens, type Tokens } from '../tokens';
-import { type AccountOptions, createAccountClient, FAILED_EXCHANGE_RELOAD_MS, STATE_STORAGE_KEY } from './client';
+import {
+  type AccountOptions,
+  createAccountClient,
+  FAILED_EXCHANGE_RELOAD_MS,
+  STATE_STORAGE_KEY,
+  VERIFIER_STORAGE_KEY,
+} from './client';
 import { connectHub } from './hub';
 import { accountUrl } from './service';
 
@@ -55,11 +61,21 @@ describe('account client', () => {
   });
 
   describe('sign-in', () => {
-    it('login() goes to the auth page with appId, the current page, page_type=c and a one-time state', () => {
+    it('login() goes to the auth page with appId, the current page, page_type=c, a one-time state and a PKCE challenge', async () => {
       const { client, navigations } = setup();
       history.replaceState(null, '', `${home}&tab=2`);
       client.login();
+      await waitFor(() => navigations.length > 0, 'login navigates');
       const target = new URL(navigations[0]!);
+      const verifier = sessionStorage.getItem(VERIFIER_STORAGE_KEY)!;
+      expect(verifier).to.have.length(64);
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
+      const s256 = btoa(String.fromCharCode(...digest))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+      expect(target.searchParams.get('code_challenge')).to.equal(s256);
+      expect(target.searchParams.get('code_challenge_method')).to.equal('S256');
       expect(target.pathname).to.equal('/api/guc/protocol/oauth2/auth');
       expect(target.searchParams.get('appId')).to.equal('9090');
       expect(target.searchParams.get('page_type')).to.equal('c');
@@ -72,11 +88,13 @@ describe('account client', () => {
     it('exchanges a returned code, removes it from the URL and fills the user store', async () => {
       const { client } = setup();
       sessionStorage.setItem(STATE_STORAGE_KEY, 'expected-state');
+      sessionStorage.setItem(VERIFIER_STORAGE_KEY, 'v'.repeat(64));
       history.replaceState(null, '', `${home}&keep=1&code=good-1&state=expected-state`);
       const user = await client.init();
 
       const exchange = calls('/api/guc/protocol/oauth2/token/by-code')[0]!;
       expect(exchange.url.searchParams.get('code')).to.equal('good-1');
+      expect(exchange.url.searchParams.get('code_verifier')).to.equal('v'.repeat(64));
       expect(exchange.url.searchParams.get('appId')).to.equal('9090');
       expect(exchange.url.searchParams.get('redirectUri')).to.equal(new URL(`${home}&keep=1`, location.href).href);
       expect(location.search).to.include('keep=1');
@@ -98,10 +116,27 @@ describe('account client', () => {
       expect(location.search).not.to.include('code=');
     });
 
+    it('refuses a returned code that carries no state (a sign-in another site started)', async () => {
+      const { client } = setup();
+      sessionStorage.setItem(STATE_STORAGE_KEY, 'mine');
+      history.replaceState(null, '', `${home}&code=good-3`);
+      expect(await client.init()).to.equal(null);
+      expect(calls('/api/guc/protocol/oauth2/token/by-code')).to.have.length(0);
+      expect($tokens.get()).to.equal(null);
+    });
+
+    it('refuses a returned code when this tab started no sign-in', async () => {
+      const { client } = setup();
+      history.replaceState(null, '', `${home}&code=good-4&state=whatever`);
+      expect(await client.init()).to.equal(null);
+      expect(calls('/api/guc/protocol/oauth2/token/by-code')).to.have.length(0);
+    });
+
     it('on a failed exchange clears the credentials and reloads after 3 s', async () => {
       saveTokens(tokens('old'));
       const { client, scheduled, reloads } = setup();
-      history.replaceState(null, '', `${home}&code=bad`);
+      sessionStorage.setItem(STATE_STORAGE_KEY, 'bad-state');
+      history.replaceState(null, '', `${home}&code=bad&state=bad-state`);
       expect(await client.init()).to.equal(null);
       expect($tokens.get()).to.equal(null);
       expect(localStorage.getItem('portal.guc.tokens')).to.equal(null);

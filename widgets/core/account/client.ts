@@ -10,6 +10,18 @@ import { openTabChannel, withRefreshLock } from './tab-sync';
 export const FAILED_EXCHANGE_RELOAD_MS = 3000;
 /** The one-time `state` of a sign-in under way, checked when the service echoes it. */
 export const STATE_STORAGE_KEY = 'portal.guc.state';
+/** The PKCE code verifier of a sign-in under way (RFC 7636): only this tab can exchange its code. */
+export const VERIFIER_STORAGE_KEY = 'portal.guc.verifier';
+
+/** The S256 challenge of a verifier; undefined where the page has no Web Crypto (an http page not on localhost). */
+async function challengeOf(verifier: string): Promise<string | undefined> {
+  if (!globalThis.crypto?.subtle) return undefined;
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
+  return btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
 
 export interface AccountOptions {
   appId: string;
@@ -98,10 +110,15 @@ export function createAccountClient(options: AccountOptions): AccountClient {
 
   const tabs = openTabChannel(() => forget());
 
-  async function exchange(code: string, redirectUri: string): Promise<Tokens | null> {
+  async function exchange(code: string, redirectUri: string, verifier: string | null): Promise<Tokens | null> {
     try {
       const answer = await accountGet<TokenAnswer>(
-        url('/api/guc/protocol/oauth2/token/by-code', { code, appId: options.appId, redirectUri }),
+        url('/api/guc/protocol/oauth2/token/by-code', {
+          code,
+          appId: options.appId,
+          redirectUri,
+          code_verifier: verifier ?? undefined,
+        }),
       );
       const tokens = tokensFrom(answer);
       saveTokens(tokens);
@@ -121,14 +138,18 @@ export function createAccountClient(options: AccountOptions): AccountClient {
     if (!code) return undefined;
     const echoed = here.searchParams.get('state');
     const expected = sessionStorage.getItem(STATE_STORAGE_KEY);
+    const verifier = sessionStorage.getItem(VERIFIER_STORAGE_KEY);
     sessionStorage.removeItem(STATE_STORAGE_KEY);
+    sessionStorage.removeItem(VERIFIER_STORAGE_KEY);
     const back = currentAddress();
     history.replaceState(history.state, '', back);
-    if (echoed !== null && echoed !== expected) {
-      forget(); // a sign-in this page did not start
+    // Only the sign-in this tab started: a code without its state (another site's
+    // sign-in form posted at us, a link someone sent) signs nobody in.
+    if (expected === null || echoed !== expected) {
+      forget();
       return null;
     }
-    return exchange(code, back.href);
+    return exchange(code, back.href, verifier);
   }
 
   async function loadUser(tokens: Tokens): Promise<UserInfo | null> {
@@ -201,14 +222,20 @@ export function createAccountClient(options: AccountOptions): AccountClient {
 
     login() {
       const state = randomString(32);
+      const verifier = randomString(64);
       sessionStorage.setItem(STATE_STORAGE_KEY, state);
-      const params: Record<string, string | undefined> = {
-        appId: options.appId,
-        redirectUri: currentAddress().href,
-        page_type: options.mode === 'customer' ? 'c' : undefined,
-        state,
-      };
-      navigate(url('/api/guc/protocol/oauth2/auth', params).href);
+      sessionStorage.setItem(VERIFIER_STORAGE_KEY, verifier);
+      void challengeOf(verifier).then((challenge) => {
+        const params: Record<string, string | undefined> = {
+          appId: options.appId,
+          redirectUri: currentAddress().href,
+          page_type: options.mode === 'customer' ? 'c' : undefined,
+          state,
+          code_challenge: challenge,
+          code_challenge_method: challenge && 'S256',
+        };
+        navigate(url('/api/guc/protocol/oauth2/auth', params).href);
+      });
     },
 
     logout() {

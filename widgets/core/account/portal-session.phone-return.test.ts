@@ -1,11 +1,15 @@
 import { expect } from 'chai';
 import { asPhoneVisitor } from '../../test-support/phone';
 import { waitFor } from '../../test-support/wait';
+import { STATE_STORAGE_KEY } from './client';
 import { checkSignInOnLoad } from './portal-session';
 
 describe('the sign-in check on a phone, back from signing in', () => {
   asPhoneVisitor();
-  before(() => history.replaceState(null, '', `${location.pathname}?code=good-phone`));
+  before(() => {
+    sessionStorage.setItem(STATE_STORAGE_KEY, 'phone-state');
+    history.replaceState(null, '', `${location.pathname}?code=good-phone&state=phone-state`);
+  });
   after(() => history.replaceState(null, '', location.pathname));
 
   it('finishes the sign-in the address brings, as the page loads', async () => {
