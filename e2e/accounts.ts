@@ -28,11 +28,19 @@ export async function fillSignInForm(page: Page, username: string, timeout?: num
   await page.getByRole('button', { name: '登录' }).click();
 }
 
-/** `username`'s access token, through the account service's sign-in and code exchange, without a page. */
+/**
+ * `username`'s access token, through the account service's sign-in form (opened
+ * first for its CSRF token and cookie, posted from its own origin, as a browser
+ * does) and the code exchange, without a page.
+ */
 export async function accessTokenOf(request: APIRequestContext, portalUrl: string, username: string): Promise<string> {
   const redirectUri = `${portalUrl}/home`;
+  const opening = new URLSearchParams({ appId: '9090', redirectUri });
+  const form = await (await request.get(`${portalUrl}/api/guc/protocol/oauth2/auth?${opening}`)).text();
+  const csrf = /name="csrf" value="([^"]+)"/.exec(form)?.[1] ?? '';
   const signIn = await request.post(`${portalUrl}/api/guc/protocol/oauth2/auth`, {
-    form: { username, password: DEMO_PASSWORD, appId: '9090', redirectUri },
+    form: { username, password: DEMO_PASSWORD, appId: '9090', redirectUri, csrf },
+    headers: { Origin: portalUrl },
     maxRedirects: 0,
   });
   const code = new URL(signIn.headers().location ?? '').searchParams.get('code') ?? '';

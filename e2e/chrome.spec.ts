@@ -136,9 +136,15 @@ test('dark theme on the product pages only', async ({ page }) => {
   }
 });
 
+/** Installs the page's fake clock and stops it: an installed clock otherwise runs with the machine's. */
+async function pausedClock(page: Page) {
+  await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') });
+  await page.clock.pauseAt(new Date('2026-01-01T00:00:01Z'));
+}
+
 test('the 404 page counts down and returns home after 3 seconds, and its link goes to /home', async ({ page }) => {
-  // The page's clock, not the machine's: the three seconds pass when the test says.
-  await page.clock.install();
+  // The page's clock, not the machine's: paused, so the three seconds pass when the test says.
+  await pausedClock(page);
   const res = await page.goto('/no-such-page');
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('抱歉，您访问的页面不存在');
@@ -156,7 +162,7 @@ test('the 404 page counts down and returns home after 3 seconds, and its link go
 });
 
 test('the 404 page can be kept: its stay button stops the return home (WCAG 2.2.1)', async ({ page }) => {
-  await page.clock.install();
+  await pausedClock(page);
   await page.goto('/no-such-page');
   await page.getByRole('button', { name: '停留在此页' }).click();
   await page.clock.runFor(10_000);

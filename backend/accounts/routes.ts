@@ -190,7 +190,7 @@ export function accountService(options: AccountServiceOptions): Router {
       if (!form.success) {
         return void res.status(400).type('html').send(renderAccountError(res.locals.cspNonce, form.issues[0].message));
       }
-      const { appId, redirectUri, page_type, state, code_challenge, username, password } = form.output;
+      const { appId, redirectUri, state, code_challenge, username, password } = form.output;
       try {
         requireRegistered(appId, redirectUri);
       } catch (error) {

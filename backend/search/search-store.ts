@@ -1,8 +1,6 @@
 import {
   MAX_KEYWORD_LENGTH,
   SEARCH_TYPES,
-  type SearchGroup,
-  type SearchHit,
   type SearchQuery,
   type SearchResults,
   type SearchType,

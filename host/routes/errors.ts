@@ -10,7 +10,7 @@ export const limitUrlLength =
   async (req, res, next) => {
     if (req.originalUrl.length <= MAX_URL_LENGTH) return next();
     // The address itself is not rendered anywhere: the path is left out of the context.
-    const context = { ...(await pageContext(req, res, deps, { lenient: true })), path: '/' };
+    const context = { ...(await pageContext(req, deps, { lenient: true })), path: '/' };
     sendPage(res, renderError(414, context), 414);
   };
 
@@ -41,6 +41,6 @@ export function errorPage(deps: PageDeps): ErrorRequestHandler {
     if (res.headersSent) return void res.end();
     if (status === 503) res.setHeader('Retry-After', '30');
     const page = Number(error?.errorPage) || status;
-    sendPage(res, renderError(page, await pageContext(req, res, deps, { lenient: true })), status);
+    sendPage(res, renderError(page, await pageContext(req, deps, { lenient: true })), status);
   };
 }

@@ -21,7 +21,7 @@ export function feedbackRoutes(
   const show =
     (status: number, state: Parameters<typeof renderFeedback>[1]): RequestHandler =>
     async (req, res) =>
-      sendPage(res, renderFeedback(await pageContext(req, res, deps), state, status), status);
+      sendPage(res, renderFeedback(await pageContext(req, deps), state, status), status);
 
   router.get('/feedback', async (req, res, next) =>
     (queryText(req.query.sent) === '1'

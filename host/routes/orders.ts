@@ -25,7 +25,7 @@ export function orderPages(deps: PageDeps & { content: ContentSource }): Array<[
     async (req, res) => {
       // The pages are frames the same for every visitor (the orders are fetched by
       // their elements), so they are kept like any other page.
-      const produce = async () => render(req, await pageContext(req, res, deps));
+      const produce = async () => render(req, await pageContext(req, deps));
       if (deps.pageCache?.keeps(req)) return deps.pageCache.send(req, res, produce);
       sendPage(res, await produce());
     };

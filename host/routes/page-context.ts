@@ -37,7 +37,6 @@ function friendlyLinksError(error: unknown): Error {
  */
 export async function pageContext(
   req: Request,
-  res: Response,
   { assets, siteData }: PageDeps,
   { lenient = false } = {},
 ): Promise<PageContext> {
@@ -88,7 +87,7 @@ export type Render = (req: Request, context: PageContext, content: ContentSource
 export const contentPage =
   (deps: PageDeps & { content: ContentSource }, render: Render): RequestHandler =>
   async (req, res) => {
-    const produce = async () => render(req, await pageContext(req, res, deps), deps.content);
+    const produce = async () => render(req, await pageContext(req, deps), deps.content);
     if (deps.pageCache?.keeps(req)) return deps.pageCache.send(req, res, produce);
     sendPage(res, await produce());
   };

@@ -16,7 +16,7 @@ const EMPTY_HOME = { products: [], solutions: [], cases: [], news: [], partners:
 export function pageRoutes(deps: PageDeps & { console?: string; feedbackLimit?: number }): Router {
   const { content } = deps;
   const bareHome: RequestHandler = async (req, res) =>
-    sendPage(res, renderHome(await pageContext(req, res, deps), EMPTY_HOME));
+    sendPage(res, renderHome(await pageContext(req, deps), EMPTY_HOME));
   const pages: Array<[path: string, handler: RequestHandler]> = content
     ? [
         ...sitePages({ ...deps, content }),

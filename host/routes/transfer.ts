@@ -24,7 +24,7 @@ export function allowedTarget(raw: string, allowedHosts: Set<string>): URL | nul
 
 export function transferPage(deps: PageDeps & { console?: string }): RequestHandler {
   return async (req, res) => {
-    const context = await pageContext(req, res, deps);
+    const context = await pageContext(req, deps);
     const hosts = new Set<string>([new URL(consoleOrigin(context, deps.console)).host]);
     for (const link of context.friendlyLinks) {
       try {

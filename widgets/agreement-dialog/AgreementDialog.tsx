@@ -111,7 +111,6 @@ export function AgreementDialog({ host, lang, agreements }: AgreementDialogProps
         aria-label={text.content}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the text scrolls; keyboard users scroll it from here.
         tabIndex={0}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above.
         dangerouslySetInnerHTML={{ __html: html }}
       />
     </Modal>
