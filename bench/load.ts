@@ -62,8 +62,8 @@ export async function warmUp(url: string): Promise<void> {
   await autocannon(url, 10, WARMUP_SECONDS);
 }
 
-export async function load(url: string, connections: number): Promise<LoadResult> {
-  const result = await autocannon(url, connections, LOAD_SECONDS);
+export async function load(url: string, connections: number, seconds = LOAD_SECONDS): Promise<LoadResult> {
+  const result = await autocannon(url, connections, seconds);
   return {
     connections,
     seconds: result.duration,

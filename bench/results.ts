@@ -1,6 +1,7 @@
 import type { PageBytes } from './bytes';
 import type { ChatResult } from './chat';
 import type { BuiltFile } from './files';
+import type { JunkResult } from './junk';
 import type { LighthouseResult } from './lighthouse';
 import type { LoadResult } from './load';
 import type { Machine } from './machine';
@@ -50,6 +51,8 @@ export interface Results {
   routes: RouteResult[];
   search: SearchResult;
   chat: ChatResult;
+  /** Junk addresses beside a visitor (absent when the run failed: see the warnings). */
+  junk?: JunkResult;
   warnings: string[];
   table: Row[];
 }

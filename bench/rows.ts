@@ -142,6 +142,34 @@ function chatRows(results: Results): Row[] {
   return rows;
 }
 
+function junkRows(results: Results): Row[] {
+  const section = 'Junk addresses (100 connections, a new address each request)';
+  const junk = results.junk;
+  if (!junk) return [row(section, 'answers · visitor', 'not measured: see the warnings')];
+  const statuses = Object.entries(junk.junk.statuses)
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(', ');
+  const lost = junk.junk.timeouts + junk.junk.errors;
+  return [
+    row(
+      section,
+      'junk answered',
+      `${perSecond(junk.junk.requestsPerSecond)} · p99 ${wholeMs(junk.junk.p99)} · ${lost} time-outs or errors (${statuses})`,
+      `≥ ${TARGETS.junkPerSecond}/s, 0 time-outs`,
+      '—',
+      check(junk.junk.requestsPerSecond >= TARGETS.junkPerSecond && lost === 0),
+    ),
+    row(
+      section,
+      'a visitor’s / meanwhile',
+      `p50 ${wholeMs(junk.visitor.p50)} · p99 ${wholeMs(junk.visitor.p99)} · ${perSecond(junk.visitor.requestsPerSecond)}`,
+      `p99 ≤ ${TARGETS.junkVisitorP99Ms} ms`,
+      '—',
+      check(junk.visitor.p99 <= TARGETS.junkVisitorP99Ms && junk.visitor.errors === 0),
+    ),
+  ];
+}
+
 export function tableRows(results: Results): Row[] {
   return [
     ...fileRows(results),
@@ -150,5 +178,6 @@ export function tableRows(results: Results): Row[] {
     ...results.routes.filter((route) => route.lighthouse).flatMap(lighthouseRows),
     ...searchRows(results),
     ...chatRows(results),
+    ...junkRows(results),
   ];
 }

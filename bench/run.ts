@@ -7,6 +7,7 @@ import { measurePage } from './bytes';
 import { measureChat } from './chat';
 import { builtFiles } from './files';
 import { BROWSER_ACCEPT_ENCODING, getRaw, type RawResponse } from './http';
+import { JUNK_SECONDS, measureJunk } from './junk';
 import { LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse';
 import { startLimitServer } from './limit-server';
 import { LOAD_SECONDS, load, warmUp } from './load';
@@ -189,6 +190,12 @@ async function main() {
       return measureLoad(portal.url, routes, captured);
     });
 
+    // Last: the junk fills what the portal keeps; nothing measured after it would be of a fresh portal.
+    const junk = await phase(`junk addresses (${JUNK_SECONDS} s)`, async () => {
+      await whenQuiet('The junk run');
+      return orWarn('the junk run', () => measureJunk(portal.url));
+    });
+
     const durationSeconds = (performance.now() - startedAt) / 1000;
     if (durationSeconds > TIME_LIMIT_SECONDS)
       warnings.push(`The run took ${Math.round(durationSeconds)} s, over the ${TIME_LIMIT_SECONDS} s it must fit in.`);
@@ -201,6 +208,7 @@ async function main() {
       routes,
       search,
       chat,
+      junk,
       warnings,
       table: [],
     };

@@ -15,4 +15,8 @@ export const TARGETS = {
   cls: 0,
   /** Search API latency, 99th percentile, ms. */
   searchP99Ms: 20,
+  /** Answers per second to 100 connections of never-seen addresses (issue 20), with no time-out. */
+  junkPerSecond: 500,
+  /** A visitor's home page meanwhile, 99th percentile, ms. */
+  junkVisitorP99Ms: 100,
 } as const;

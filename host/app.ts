@@ -19,6 +19,7 @@ import { apiProxies } from './proxy';
 import { errorPage, limitUrlLength, notFound } from './routes/errors';
 import { PageCache, type PageCacheOptions } from './routes/page-cache';
 import { pageRoutes } from './routes/pages';
+import { type RenderQueueOptions, renderQueue } from './routes/render-queue';
 import { cspNonce, securityHeaders } from './security';
 import { readWidgetBuild, type WidgetBuild } from './widget-build';
 import { releaseRoutes } from './widget-release';
@@ -35,6 +36,10 @@ export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
     upstream?: Pick<PortalEnvironment, 'accountServer' | 'api' | 'brand'> & Partial<Pick<PortalEnvironment, 'console'>>;
     /** Feedback form entries per address per ten minutes (default 5). */
     feedbackLimit?: number;
+    /** Search pages per address per minute (default 60). */
+    searchLimit?: number;
+    /** How many pages render at once, and how many may wait (default 16 and 256). */
+    renderQueue?: RenderQueueOptions;
     /** Outside `local`: how long the common data and friendly links are kept before a refresh (default 30 s; 0: never kept). */
     remoteFreshMs?: number;
     /** Rendered pages kept for everyone, or `false` to render every request (default: kept 10 s, then refreshed). */
@@ -106,7 +111,15 @@ export function createApp(options: AppOptions): Express {
   }
   app.use(mediaRoutes());
   app.use(docsRoutes(build, options.env ?? 'local'));
-  app.use(pageRoutes({ ...deps, pageCache, feedbackLimit: options.feedbackLimit }));
+  app.use(
+    pageRoutes({
+      ...deps,
+      pageCache,
+      renders: renderQueue(options.renderQueue),
+      feedbackLimit: options.feedbackLimit,
+      searchLimit: options.searchLimit,
+    }),
+  );
   // Files after pages: a page request never waits for a look at the disk.
   app.use(express.static(fileURLToPath(new URL('./public', import.meta.url)), { index: false, maxAge: '1d' }));
 

@@ -20,7 +20,9 @@ const MESSAGES: Record<number, ErrorText> = {
   404: { title: '页面不存在', zh: '抱歉，您访问的页面不存在', en: 'This page could not be found' },
   405: { title: '请求方法不允许', zh: '该页面不支持此请求方法', en: 'This method is not allowed here' },
   414: { title: '地址过长', zh: '请求地址过长', en: 'The address is too long' },
+  429: { title: '请求过于频繁', zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again shortly' },
   500: { title: '服务器错误', zh: '抱歉，服务器出错了', en: 'Sorry, the server had an error' },
+  503: { title: '服务繁忙', zh: '服务繁忙，请稍后再试', en: 'The server is busy, please try again shortly' },
 };
 const OTHER: ErrorText = { title: '出错了', zh: '出错了，请稍后再试', en: 'Error, please try again later' };
 

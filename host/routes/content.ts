@@ -10,13 +10,13 @@ import {
 } from '../pages/content/articles';
 import { renderProductDetail, renderProductList } from '../pages/content/products';
 import { contentPage, type PageDeps, type Render } from './page-context';
-import { found, id, key, missing, optionalId, pageOf } from './params';
+import { existing, found, id, key, missing, optionalId, pageOf } from './params';
 
 const PAGE_SIZE = 9;
 
 /** The content pages: each path with how it is rendered from the content source. */
 export function contentPages(deps: PageDeps & { content: ContentSource }): Array<[string, RequestHandler]> {
-  const page = (render: Render) => contentPage(deps, render);
+  const page = (render: Render, reads?: readonly string[]) => contentPage(deps, render, { reads });
 
   const productList: Render = async (req, context, content) => {
     const categoryId = optionalId(req.query.categoryId);
@@ -27,7 +27,7 @@ export function contentPages(deps: PageDeps & { content: ContentSource }): Array
       page: pageOf(req),
       pageSize: PAGE_SIZE,
     });
-    return renderProductList(context, { products, categories, categoryId });
+    return renderProductList(context, { products: existing(products), categories, categoryId });
   };
 
   const newsList: Render = async (req, context, content) => {
@@ -35,11 +35,11 @@ export function contentPages(deps: PageDeps & { content: ContentSource }): Array
     const categories = await content.newsCategories();
     if (categoryId !== null && !categories.some((c) => c.id === categoryId)) throw missing();
     const news = await content.news({ categoryId: categoryId ?? undefined, page: pageOf(req), pageSize: 10 });
-    return renderNewsList(context, { news, categories, categoryId });
+    return renderNewsList(context, { news: existing(news), categories, categoryId });
   };
 
   return [
-    ['/product', page(productList)],
+    ['/product', page(productList, ['categoryId', 'page'])],
     [
       '/product/:key',
       page(async (req, context, content) =>
@@ -48,8 +48,10 @@ export function contentPages(deps: PageDeps & { content: ContentSource }): Array
     ],
     [
       '/solution',
-      page(async (req, context, content) =>
-        renderSolutionList(context, await content.solutions({ page: pageOf(req), pageSize: PAGE_SIZE })),
+      page(
+        async (req, context, content) =>
+          renderSolutionList(context, existing(await content.solutions({ page: pageOf(req), pageSize: PAGE_SIZE }))),
+        ['page'],
       ),
     ],
     [
@@ -60,8 +62,10 @@ export function contentPages(deps: PageDeps & { content: ContentSource }): Array
     ],
     [
       '/cases',
-      page(async (req, context, content) =>
-        renderCaseList(context, await content.cases({ page: pageOf(req), pageSize: PAGE_SIZE })),
+      page(
+        async (req, context, content) =>
+          renderCaseList(context, existing(await content.cases({ page: pageOf(req), pageSize: PAGE_SIZE }))),
+        ['page'],
       ),
     ],
     [
@@ -70,9 +74,9 @@ export function contentPages(deps: PageDeps & { content: ContentSource }): Array
         renderCaseDetail(context, found(await content.caseById(id(req.params.id)))),
       ),
     ],
-    ['/news', page(newsList)],
-    ['/news/type', page(newsList)],
-    ['/news/type/:id', page(newsList)],
+    ['/news', page(newsList, ['page'])],
+    ['/news/type', page(newsList, ['page'])],
+    ['/news/type/:id', page(newsList, ['page'])],
     [
       '/news/:id',
       page(async (req, context, content) =>

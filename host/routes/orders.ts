@@ -1,10 +1,9 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { NUMERIC_ID_PATTERN } from '../../contract/ids';
 import { ORDER_NO_PATTERN } from '../../contract/order';
 import type { ContentSource } from '../data/content';
-import type { PageContext } from '../pages/document';
 import { renderOrderCreate, renderOrderDetail, renderOrderList, renderOrderSuccess } from '../pages/orders/orders';
-import { type PageDeps, pageContext, sendPage } from './page-context';
+import { framePage, type PageDeps } from './page-context';
 import { missing } from './params';
 
 const orderNo = (value: unknown): string => {
@@ -20,34 +19,34 @@ const orderNo = (value: unknown): string => {
  * an unknown product, edition or malformed order number is a 404 page.
  */
 export function orderPages(deps: PageDeps & { content: ContentSource }): Array<[string, RequestHandler]> {
-  const page =
-    (render: (req: Request, context: PageContext) => Promise<string> | string): RequestHandler =>
-    async (req, res) => {
-      // The pages are frames the same for every visitor (the orders are fetched by
-      // their elements), so they are kept like any other page.
-      const produce = async () => render(req, await pageContext(req, deps));
-      if (deps.pageCache?.keeps(req)) return deps.pageCache.send(req, res, produce);
-      sendPage(res, await produce());
-    };
+  // The pages are frames the same for every visitor (the orders are fetched by
+  // their elements), so they are kept like any other page.
+  const page = framePage.bind(null, deps);
   return [
     [
       '/order/create',
-      page(async (req, context) => {
-        const { productId, edition } = req.query;
-        if (typeof productId !== 'string' || !NUMERIC_ID_PATTERN.test(productId)) throw missing();
-        const product = await deps.content.product(Number(productId));
-        if (!product) throw missing();
-        const chosen =
-          typeof edition === 'string' && NUMERIC_ID_PATTERN.test(edition)
-            ? product.editions.find((e) => e.id === Number(edition))
-            : edition === undefined
-              ? product.editions[0]
-              : undefined;
-        if (!chosen) throw missing();
-        return renderOrderCreate(context, product, chosen);
-      }),
+      page(
+        async (req, context) => {
+          const { productId, edition } = req.query;
+          if (typeof productId !== 'string' || !NUMERIC_ID_PATTERN.test(productId)) throw missing();
+          const product = await deps.content.product(Number(productId));
+          if (!product) throw missing();
+          const chosen =
+            typeof edition === 'string' && NUMERIC_ID_PATTERN.test(edition)
+              ? product.editions.find((e) => e.id === Number(edition))
+              : edition === undefined
+                ? product.editions[0]
+                : undefined;
+          if (!chosen) throw missing();
+          return renderOrderCreate(context, product, chosen);
+        },
+        { reads: ['productId', 'edition'] },
+      ),
     ],
-    ['/order/success', page((req, context) => renderOrderSuccess(context, orderNo(req.query.orderNo)))],
+    [
+      '/order/success',
+      page((req, context) => renderOrderSuccess(context, orderNo(req.query.orderNo)), { reads: ['orderNo'] }),
+    ],
     ['/order', page((_req, context) => renderOrderList(context))],
     ['/order/:orderNo', page((req, context) => renderOrderDetail(context, orderNo(req.params.orderNo)))],
   ];

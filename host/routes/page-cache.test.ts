@@ -125,14 +125,26 @@ describe('page cache', () => {
     assert.doesNotMatch(real.body, /evil\.example/);
   });
 
-  it('renders but does not keep an address with a parameter no page reads', async () => {
+  it('answers a parameter the page does not read, or another spelling of its path, with the kept page', async () => {
     setSummary(9, '参数一');
-    assert.match((await get('/news/9?utm=1')).body, /参数一/);
+    const kept = await get('/news/9');
+    assert.match(kept.body, /参数一/);
     setSummary(9, '参数二');
-    assert.match((await get('/news/9?utm=1')).body, /参数二/, 'rendered again: not kept');
-    assert.match((await get('/news/9')).body, /参数二/);
-    setSummary(9, '参数三');
-    assert.match((await get('/news/9')).body, /参数二/, 'a plain address is kept');
+    for (const path of ['/news/9?utm=1', '/news/9?page=2&id=x', '/NEWS/9/', '/News/9?x']) {
+      const answer = await get(path);
+      assert.equal(answer.status, 200, path);
+      assert.equal(answer.headers.etag, kept.headers.etag, `${path} is the kept page`);
+    }
+  });
+
+  it('keeps a list page per page number it reads, and answers a page past the last 404', async () => {
+    const first = await get('/news?page=1');
+    const second = await get('/news?page=2');
+    assert.equal(second.status, 200);
+    assert.notEqual(first.headers.etag, second.headers.etag);
+    assert.equal((await get('/news?page=2&utm=1')).headers.etag, second.headers.etag);
+    for (const path of ['/news?page=999', '/product?page=999', '/solution?page=50', '/cases?page=80'])
+      assert.equal((await get(path)).status, 404, path);
   });
 
   it('renders an administrator’s preview afresh every time', async () => {
@@ -140,5 +152,38 @@ describe('page cache', () => {
     assert.match((await get('/news/7?preview=true')).body, /预览一/);
     setSummary(7, '预览二');
     assert.match((await get('/news/7?preview=true')).body, /预览二/);
+  });
+});
+
+describe('page cache under junk addresses', () => {
+  // Room for a few pages only: junk addresses that took places would push the kept page out.
+  let small: TestPortal;
+  before(async () => {
+    small = await startTestPortal({ pageCache: { freshMs: 60_000, maxPages: 6 }, searchLimit: 3 });
+  });
+  after(() => small.close());
+  const smallGet = (path: string, headers: Record<string, string> = {}) => request(small.port, path, { headers });
+
+  it('keeps its pages through junk parameters, unknown ids, list pages past the last and strange hosts', async () => {
+    small.backend.db.prepare('UPDATE news SET summary = ? WHERE id = 3').run('留存摘要一');
+    assert.match((await smallGet('/news/3')).body, /留存摘要一/);
+    small.backend.db.prepare('UPDATE news SET summary = ? WHERE id = 3').run('留存摘要二');
+    for (let i = 0; i < 12; i++) {
+      await smallGet(`/?id=${i}x${Math.random()}`);
+      await smallGet(`/news/3?junk=${i}`);
+      assert.equal((await smallGet(`/news/${90_000 + i}`)).status, 404);
+      assert.equal((await smallGet(`/product?page=${500 + i}`)).status, 404);
+      await smallGet('/about', { Host: `junk${i}.example` });
+    }
+    assert.match((await smallGet('/news/3')).body, /留存摘要一/, 'still the kept page');
+  });
+
+  it('limits search pages per address, with the 429 page in Chinese', async () => {
+    for (let i = 0; i < 3; i++) assert.equal((await smallGet(`/searchRes?keyword=k${i}`)).status, 200);
+    const refused = await smallGet('/searchRes?keyword=again');
+    assert.equal(refused.status, 429);
+    assert.match(refused.body, /请求过于频繁，请稍后再试/);
+    assert.ok(refused.headers['retry-after'] ?? refused.headers.ratelimit, 'says when to come back');
+    assert.equal((await smallGet('/news/3')).status, 200, 'other pages are not limited');
   });
 });

@@ -33,7 +33,15 @@ export interface PageCacheOptions {
   freshMs?: number;
   /** How many pages (address and device variant) are kept. */
   maxPages?: number;
+  /**
+   * Whether pages are the same whatever host they are asked for under (true when
+   * PORTAL_PUBLIC_ORIGIN names the site's address, which pages then show).
+   */
+  oneHost?: boolean;
 }
+
+/** Host names pages are kept for when each host gets its own pages: the site's few names. */
+const MAX_HOSTS = 4;
 
 async function compressed(html: string): Promise<CachedPage> {
   const identity = Buffer.from(html, 'utf8');
@@ -60,8 +68,17 @@ async function compressed(html: string): Promise<CachedPage> {
  */
 export class PageCache {
   private readonly pages: LRUCache<string, CachedPage, Produce>;
+  private readonly oneHost: boolean;
+  private readonly hosts = new Set<string>();
+  /** First renders under way, by key. */
+  private readonly rendering = new Map<string, Promise<CachedPage>>();
 
-  constructor({ freshMs = 10_000, maxPages = 500 }: PageCacheOptions = {}) {
+  constructor({
+    freshMs = 10_000,
+    maxPages = 500,
+    oneHost = Boolean(process.env.PORTAL_PUBLIC_ORIGIN),
+  }: PageCacheOptions = {}) {
+    this.oneHost = oneHost;
     this.pages = new LRUCache<string, CachedPage, Produce>({
       max: maxPages,
       ttl: freshMs,
@@ -74,20 +91,58 @@ export class PageCache {
   }
 
   /**
-   * Whether this request's page is kept: not an administrator's preview, and no
-   * query parameter that no page reads (junk parameters must not push the real
-   * pages out). Other pages are rendered and sent as usual.
+   * Whether this request's page is kept: not an administrator's preview, and
+   * asked for under one of the site's host names (the first few seen), so
+   * forged Host headers cannot fill the cache either.
    */
   keeps(req: Request): boolean {
-    return req.query.preview === undefined && keepable(req.originalUrl);
+    return req.query.preview === undefined && this.keepsHost(req.headers.host ?? '');
   }
 
-  /** Sends the page for this request (one `keeps` accepts), rendering it only when it is not kept. */
-  async send(req: Request, res: Response, produce: Produce): Promise<void> {
-    const page = await this.pages.fetch(keyOf(req), { context: produce });
+  private keepsHost(host: string): boolean {
+    if (this.oneHost || this.hosts.has(host)) return true;
+    if (this.hosts.size >= MAX_HOSTS) return false;
+    this.hosts.add(host);
+    return true;
+  }
+
+  /**
+   * Sends the page for this request (one `keeps` accepts), rendering it only
+   * when it is not kept. It is kept under its canonical address (`reads`: the
+   * query parameters the page reads), so junk parameters and other spellings of
+   * the path get the same page instead of a new one each: nobody can fill the
+   * cache, or make the server compress, by inventing addresses.
+   */
+  async send(req: Request, res: Response, produce: Produce, reads: readonly string[] = []): Promise<void> {
+    const key = this.canonicalKey(req, reads);
+    // A kept page, fresh or stale, goes through the cache's fetch (a stale one is
+    // sent while it renders again). A new one is rendered outside it and kept only
+    // once it rendered: a 404 or a failure never takes another page's place.
+    const page =
+      this.pages.peek(key) !== undefined
+        ? await this.pages.fetch(key, { context: produce })
+        : await this.first(key, produce);
     if (!page) throw new Error('the page could not be rendered');
     page.headers ??= answerHeaders(res);
     sendCached(req, res, page, encodingFor(req.headers['accept-encoding']));
+  }
+
+  /** Renders a page not kept yet, once however many ask for it meanwhile, and keeps it. */
+  private first(key: string, produce: Produce): Promise<CachedPage> {
+    let rendering = this.rendering.get(key);
+    if (!rendering) {
+      rendering = (async () => {
+        try {
+          const page = await compressed(await produce());
+          this.pages.set(key, page);
+          return page;
+        } finally {
+          this.rendering.delete(key);
+        }
+      })();
+      this.rendering.set(key, rendering);
+    }
+    return rendering;
   }
 
   /**
@@ -100,7 +155,7 @@ export class PageCache {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
     if (url.includes('preview')) return false;
-    const key = keyOf(req);
+    const key = this.keyOf(req);
     const page = this.pages.getRemainingTTL(key) > 0 ? this.pages.peek(key) : undefined;
     if (!page?.headers) return false;
     const status = sendCached(req, res, page, encodingFor(req.headers['accept-encoding']));
@@ -112,38 +167,42 @@ export class PageCache {
     return true;
   }
 
+  /**
+   * A page's key: device variant (mobile visitors get the page without the login
+   * widget), host (pages name their public origin, which without
+   * PORTAL_PUBLIC_ORIGIN is the host asked for) and address as asked for; a kept
+   * page is found this way before any routing when the address is its canonical one.
+   */
+  private keyOf(req: IncomingMessage): string {
+    return `${deviceOf(req)} ${this.oneHost ? '' : (req.headers.host ?? '')} ${req.url}`;
+  }
+
+  /**
+   * The key of the page a routed request asks for, whatever its spelling: the
+   * route's path with its parameters (so `/PRODUCT/` is `/product`) and only the
+   * query parameters the page reads, in the order it lists them.
+   */
+  private canonicalKey(req: Request, reads: readonly string[]): string {
+    const route: unknown = req.route?.path;
+    const path =
+      typeof route === 'string'
+        ? req.baseUrl +
+          route.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(req.params[name] ?? '')))
+        : req.path;
+    const at = req.originalUrl.indexOf('?');
+    const query = new URLSearchParams(at < 0 ? '' : req.originalUrl.slice(at));
+    const kept = new URLSearchParams();
+    for (const name of reads) for (const value of query.getAll(name)) kept.append(name, value);
+    const search = kept.size > 0 ? `?${kept}` : '';
+    return `${deviceOf(req)} ${this.oneHost ? '' : (req.headers.host ?? '')} ${path}${search}`;
+  }
+
   clear(): void {
     this.pages.clear();
   }
 }
 
-/**
- * A page's key: device variant (mobile visitors get the page without the login
- * widget), host (pages name their public origin, which without
- * PORTAL_PUBLIC_ORIGIN is the host asked for) and address.
- */
-const keyOf = (req: IncomingMessage) =>
-  `${isMobileUserAgent(req.headers['user-agent'] ?? '') ? 'mobile' : 'desktop'} ${req.headers.host ?? ''} ${req.url}`;
-
-/** Every query parameter a kept page reads; `preview` pages are never kept. */
-const PAGE_PARAMETERS = new Set([
-  'page',
-  'type',
-  'id',
-  'categoryId',
-  'keyword',
-  'url',
-  'topic',
-  'sent',
-  'associationNo',
-  'productId',
-  'edition',
-  'orderNo',
-]);
-const keepable = (url: string) => {
-  const query = url.indexOf('?');
-  return query < 0 || [...new URLSearchParams(url.slice(query)).keys()].every((name) => PAGE_PARAMETERS.has(name));
-};
+const deviceOf = (req: IncomingMessage) => (isMobileUserAgent(req.headers['user-agent'] ?? '') ? 'mobile' : 'desktop');
 
 /**
  * The headers kept with a page: the security headers the middleware sets for

@@ -6,6 +6,7 @@ import type { PageAssets } from '../pages/assets';
 import type { PageContext } from '../pages/document';
 import { themeFor } from '../pages/theme';
 import type { PageCache } from './page-cache';
+import type { RenderQueue } from './render-queue';
 
 export interface PageDeps {
   assets: PageAssets;
@@ -16,6 +17,8 @@ export interface PageDeps {
   feedback?: FeedbackSink;
   /** Rendered pages kept for everyone (see page-cache.ts); without it every request renders. */
   pageCache?: PageCache;
+  /** Where renders wait their turn (render-queue.ts); without it they run at once. */
+  renders?: RenderQueue;
 }
 
 /**
@@ -80,14 +83,37 @@ export function sendPage(res: Response, html: string, status = 200): void {
 /** Renders a page from the request, its context and the content source. */
 export type Render = (req: Request, context: PageContext, content: ContentSource) => Promise<string>;
 
+export interface PageOptions {
+  /** The query parameters the page reads: the others do not change it, so they do not make another kept page. */
+  reads?: readonly string[];
+  /**
+   * Whether the page is kept (default true). Pages with a free text in their
+   * address (search) are not: each is rendered and compressed cheaply as sent.
+   */
+  keep?: boolean;
+}
+
 /**
- * A page rendered from the content source: through the page cache when there is
- * one (admin previews always render afresh), else rendered for this request.
+ * A page rendered for this request, in its turn among renders: kept for
+ * everyone when it can be (admin previews always render afresh), else sent as
+ * rendered.
  */
-export const contentPage =
-  (deps: PageDeps & { content: ContentSource }, render: Render): RequestHandler =>
+export const framePage =
+  (
+    deps: PageDeps,
+    render: (req: Request, context: PageContext) => Promise<string> | string,
+    { reads = [], keep = true }: PageOptions = {},
+  ): RequestHandler =>
   async (req, res) => {
-    const produce = async () => render(req, await pageContext(req, deps), deps.content);
-    if (deps.pageCache?.keeps(req)) return deps.pageCache.send(req, res, produce);
+    const rendered = async () => render(req, await pageContext(req, deps));
+    const produce = () => (deps.renders ? deps.renders(rendered) : rendered());
+    if (keep && deps.pageCache?.keeps(req)) return deps.pageCache.send(req, res, produce, reads);
     sendPage(res, await produce());
   };
+
+/** A page rendered from the content source (see `framePage`). */
+export const contentPage = (
+  deps: PageDeps & { content: ContentSource },
+  render: Render,
+  options?: PageOptions,
+): RequestHandler => framePage(deps, (req, context) => render(req, context, deps.content), options);

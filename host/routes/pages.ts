@@ -5,6 +5,7 @@ import { methodNotAllowed } from './errors';
 import { feedbackRoutes } from './feedback';
 import { orderPages } from './orders';
 import { type PageDeps, pageContext, sendPage } from './page-context';
+import { searchRateLimit } from './rate-limit';
 import { searchPage } from './search';
 import { seoRoutes } from './seo';
 import { sitePages } from './site';
@@ -13,7 +14,9 @@ import { transferPage } from './transfer';
 const EMPTY_HOME = { products: [], solutions: [], cases: [], news: [], partners: [] };
 
 /** The site's pages: each path with the handler that renders it. */
-export function pageRoutes(deps: PageDeps & { console?: string; feedbackLimit?: number }): Router {
+export function pageRoutes(
+  deps: PageDeps & { console?: string; feedbackLimit?: number; searchLimit?: number },
+): Router {
   const { content } = deps;
   const bareHome: RequestHandler = async (req, res) =>
     sendPage(res, renderHome(await pageContext(req, deps), EMPTY_HOME));
@@ -33,6 +36,7 @@ export function pageRoutes(deps: PageDeps & { console?: string; feedbackLimit?: 
   pages.push(['/transfer', transferPage(deps)]);
 
   const router = Router({ strict: false });
+  router.use('/searchRes', searchRateLimit(deps.searchLimit));
   if (deps.feedback) router.use(feedbackRoutes({ ...deps, feedback: deps.feedback }, deps.feedbackLimit));
   for (const [path, handler] of pages)
     router

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { Page } from '../../contract/content';
 import { ASSOCIATION_NO_PATTERN, NUMERIC_ID_PATTERN, SLUG_PATTERN } from '../../contract/ids';
 
 /** A request for something we do not have: the 404 page. */
@@ -27,6 +28,12 @@ export function slug(value: unknown): string {
 
 /** A single text from the query: repeated or structured values count as absent. */
 export const queryText = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** A list page past the last one (`?page=999`): 404, not an empty page that would be kept. */
+export function existing<T>(paged: Page<T>): Page<T> {
+  if (paged.page > 1 && paged.list.length === 0) throw missing();
+  return paged;
+}
 
 export function found<T>(value: T | undefined): T {
   if (value === undefined) throw missing();

@@ -10,18 +10,23 @@ const isType = (value: string): value is SearchType => v.is(v.picklist(SEARCH_TY
 
 /** `/searchRes?keyword=&type=&page=`: all types grouped, or one type paged. */
 export function searchPage(deps: PageDeps & { content: ContentSource }): RequestHandler {
-  return contentPage(deps, async (req, context, content) => {
-    const keyword = queryText(req.query.keyword).slice(0, 200);
-    const typeText = queryText(req.query.type);
-    if (typeText && !isType(typeText)) throw missing();
-    const type = typeText ? (typeText as SearchType) : undefined;
-    const page = pageOf(req);
-    if (!keyword.trim()) return renderSearch(context, { results: null });
-    const all = await content.search({ keyword, page: 1, pageSize: SEARCH_GROUP_SIZE });
-    const counts = Object.fromEntries(all.groups.map((g) => [g.type, g.total])) as Record<SearchType, number>;
-    if (!type) return renderSearch(context, { results: all, counts });
-    const one = await content.search({ keyword, type, page, pageSize: SEARCH_PAGE_SIZE });
-    if (page > 1 && (one.groups[0]?.hits.length ?? 0) === 0) throw missing();
-    return renderSearch(context, { results: one, type, counts });
-  });
+  return contentPage(
+    deps,
+    async (req, context, content) => {
+      const keyword = queryText(req.query.keyword).slice(0, 200);
+      const typeText = queryText(req.query.type);
+      if (typeText && !isType(typeText)) throw missing();
+      const type = typeText ? (typeText as SearchType) : undefined;
+      const page = pageOf(req);
+      if (!keyword.trim()) return renderSearch(context, { results: null });
+      const all = await content.search({ keyword, page: 1, pageSize: SEARCH_GROUP_SIZE });
+      const counts = Object.fromEntries(all.groups.map((g) => [g.type, g.total])) as Record<SearchType, number>;
+      if (!type) return renderSearch(context, { results: all, counts });
+      const one = await content.search({ keyword, type, page, pageSize: SEARCH_PAGE_SIZE });
+      if (page > 1 && (one.groups[0]?.hits.length ?? 0) === 0) throw missing();
+      return renderSearch(context, { results: one, type, counts });
+      // Every word makes another page: none is kept (search-page limit in rate-limit.ts).
+    },
+    { keep: false },
+  );
 }

@@ -56,7 +56,7 @@ async function homeData(content: ContentSource) {
 export function sitePages(
   deps: PageDeps & { content: ContentSource; console?: string },
 ): Array<[string, RequestHandler]> {
-  const page = (render: Render) => contentPage(deps, render);
+  const page = (render: Render, reads?: readonly string[]) => contentPage(deps, render, { reads });
 
   const home: Render = async (_req, context, content) => renderHome(context, await homeData(content));
 
@@ -162,7 +162,7 @@ export function sitePages(
       '/about',
       page(async (_req, context, content) => renderSectionsPage(context, 'about', await content.sections('about'))),
     ],
-    ['/help', page(help)],
+    ['/help', page(help, ['id'])],
     ['/info', page(async (_req, context, content) => renderInfoList(context, await content.infoPages()))],
     [
       '/info/:id',
@@ -172,7 +172,7 @@ export function sitePages(
     ['/propaganda-film/:year', page(films)],
     ['/propaganda-film/:year/:name', page(film)],
     ['/topic/:slug', page(topic)],
-    ['/meiqia/card', page(chatCard)],
+    ['/meiqia/card', page(chatCard, ['type', 'associationNo'])],
     ['/waic', page(async (_req, context) => renderWaic(context))],
     ['/wj', page(async (_req, context, content) => renderQuestionnaire(context, await content.wjUrl()))],
     [

@@ -24,6 +24,7 @@ export async function startTestPortal(
     signInAttempts?: number;
     signInAttemptsPerAddress?: number;
     feedbackLimit?: number;
+    searchLimit?: number;
     dataDir?: string;
     pageCache?: PageCacheOptions | false;
     chat?: { agentPassword?: string; partnerOrigins?: string[]; messagesPerMinute?: number };
@@ -45,6 +46,7 @@ export async function startTestPortal(
       env: 'local',
       backend,
       feedbackLimit: options.feedbackLimit,
+      searchLimit: options.searchLimit,
       pageCache: options.pageCache,
     }),
   );
