@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import * as v from 'valibot';
 import { success } from '../contract/envelope';
+import { errorStatus, errorText } from '../contract/errors';
 
 /** Success, as every portal and account-service call answers it (SPEC §3). */
 export function ok(res: Response, result: unknown): void {
@@ -33,15 +34,17 @@ export function parse<const S extends v.GenericSchema>(schema: S, input: unknown
 }
 
 /**
- * The last handler of an API: known failures keep their status and code; body
- * parser errors (size, syntax) become 413/400; anything else is a 500 whose
- * details stay in the log.
+ * The last handler of an API: known failures keep their status and code; the
+ * body parsers' errors keep theirs (400 malformed, 413 too large, 415 encoding
+ * or charset) with the shared words (contract/errors.ts); anything else is a 500
+ * whose details stay in the log.
  */
 export const apiErrors: ErrorRequestHandler = (error, req, res, _next) => {
   let failure: ApiFailure;
+  const status = errorStatus(error);
   if (error instanceof ApiFailure) failure = error;
-  else if (error?.type === 'entity.too.large') failure = new ApiFailure(413, 'E0413', '请求内容过大');
-  else if (error?.status === 400 || error?.type === 'entity.parse.failed') failure = badRequest('请求内容格式不正确');
+  else if (status === 400) failure = badRequest('请求内容格式不正确');
+  else if (status !== 500) failure = new ApiFailure(status, `E0${status}`, errorText(status).zh);
   else {
     req.log?.error({ err: error }, 'api call failed');
     failure = new ApiFailure(500, 'E0500', '服务器错误，请稍后再试');

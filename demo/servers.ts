@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type Express, type Request } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
 import helmet from 'helmet';
+import { errorStatus, errorText } from '../contract/errors';
 import { scriptSnippet } from '../host/docs/docs-page';
 import { createLogger, requestLogger } from '../host/logger';
 import type { WidgetBuild } from '../host/widget-build';
@@ -73,5 +74,13 @@ export function createDemoApp(name: DemoName, options: DemoOptions): Express {
     }
     res.type('html').setHeader('Cache-Control', 'no-store').send(page.replaceAll('%PORTAL%', portal));
   });
+  // A malformed address or a failure: a line of text, never Express's page with its stack trace.
+  app.use(((error, req, res, _next) => {
+    const status = errorStatus(error);
+    if (status === 500) req.log?.error({ err: error }, 'demo request failed');
+    if (res.headersSent) return void res.end();
+    const text = errorText(status);
+    res.status(status).type('text').send(`${status} ${text.zh} / ${text.en}`);
+  }) satisfies ErrorRequestHandler);
   return app;
 }

@@ -1,3 +1,5 @@
+import { returnAddress } from '../../contract/return-address';
+
 /**
  * Applications registered with the account service and the origins each may
  * send users back to. Origins are known only once the servers listen (a port may
@@ -29,17 +31,10 @@ export class AppRegistry {
     return [...(this.#origins.get(appId) ?? [])];
   }
 
-  /** True only for an absolute http(s) address on an origin registered for the app. */
+  /** True only for an absolute http(s) address on an origin registered for the app (contract/return-address.ts). */
   allows(appId: string, address: string): boolean {
-    let url: URL;
-    try {
-      url = new URL(address);
-    } catch {
-      return false;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-    if (url.username || url.password) return false;
-    return this.#origins.get(appId)?.has(url.origin) ?? false;
+    const origins = this.#origins.get(appId);
+    return origins !== undefined && returnAddress(address, { origins }) !== undefined;
   }
 }
 

@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import cookieParser from 'cookie-parser';
-import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, {
+  type ErrorRequestHandler,
+  type Express,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import * as v from 'valibot';
+import { errorStatus, errorText } from '../../contract/errors';
 import { NUMERIC_ID_PATTERN } from '../../contract/ids';
+import { returnAddress } from '../../contract/return-address';
 import type { EmbeddedBackend } from '..';
 import { PORTAL_APP_ID } from '../accounts/apps';
 import type { UserRow } from '../accounts/store';
@@ -110,8 +119,9 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
       return page(res, '登录失败', <p className="error">登录码无效或已过期，请重新登录。</p>, 400);
     const { accessToken } = backend.accounts.createSession(userId, PORTAL_APP_ID);
     res.cookie(SESSION_COOKIE, accessToken, { ...cookieOptions, maxAge: 2 * 60 * 60 * 1000 });
-    const next = pending.next?.startsWith('/') && !pending.next.startsWith('//') ? pending.next : '/welcome';
-    res.redirect(303, next);
+    // The page asked for before sign-in, if it is one of this console's own (not `/\\evil.com`).
+    const next = returnAddress(pending.next, { origins: [], base: origin });
+    res.redirect(303, next ? next.pathname + next.search : '/welcome');
   });
 
   app.get('/', (_req, res) => res.redirect(303, '/welcome'));
@@ -253,5 +263,20 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
   });
 
   app.use((_req, res) => page(res, '页面不存在', <p>This page could not be found / 页面不存在</p>, 404));
+  // Malformed addresses and bodies (400, 413, 415) and failures: this console's page, never Express's.
+  app.use(((error, req, res, _next) => {
+    const status = errorStatus(error);
+    if (status === 500) req.log?.error({ err: error }, 'console request failed');
+    if (res.headersSent) return void res.end();
+    const text = errorText(status);
+    page(
+      res,
+      text.title,
+      <p className="error">
+        {text.zh} / <span lang="en">{text.en}</span>
+      </p>,
+      status,
+    );
+  }) satisfies ErrorRequestHandler);
   return app;
 }

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { errorStatus } from '../../contract/errors';
 import { renderError } from '../pages/error';
 import { type PageDeps, pageContext, sendPage } from './page-context';
 
@@ -35,9 +36,8 @@ export const notFound: RequestHandler = (_req, _res, next) => {
  */
 export function errorPage(deps: PageDeps): ErrorRequestHandler {
   return async (error, req, res, _next) => {
-    const raw = Number(error?.status ?? error?.statusCode);
-    const status = raw >= 400 && raw < 600 ? raw : 500;
-    if (status >= 500) req.log?.error({ err: error }, 'request failed');
+    const status = errorStatus(error);
+    if (status === 500) req.log?.error({ err: error }, 'request failed');
     if (res.headersSent) return void res.end();
     if (status === 503) res.setHeader('Retry-After', '30');
     const page = Number(error?.errorPage) || status;

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestPortal, type TestPortal } from '../host/test-support/backend';
+import { request } from '../host/test-support/server';
+
+let portal: TestPortal;
+before(async () => {
+  portal = await startTestPortal();
+});
+after(() => portal.close());
+
+const JSON_POSTS = [
+  '/api/feedback',
+  '/api/friendly-link/list',
+  '/api/chat/messages',
+  '/api/guc/protocol/oauth2/token/refresh',
+];
+const post = (path: string, headers: Record<string, string>, body = '{}') =>
+  request(portal.port, path, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
+
+describe('hostile bodies on the JSON API', () => {
+  for (const path of JSON_POSTS) {
+    it(`${path}: an unsupported encoding or charset is 415, a huge body 413, a broken one 400, in the envelope`, async () => {
+      const cases: Array<[Record<string, string>, string, number]> = [
+        [{ 'Content-Encoding': 'zip' }, '{}', 415],
+        [{ 'Content-Type': 'application/json; charset=klingon' }, '{}', 415],
+        [{}, JSON.stringify({ text: 'x'.repeat(300_000) }), 413],
+        [{}, '{"a":', 400],
+      ];
+      for (const [headers, body, status] of cases) {
+        const answer = await post(path, headers, body);
+        // Routes that read no body (or refuse before reading it) may answer otherwise, but never 500.
+        if (answer.status === 404 || answer.status === 405) continue;
+        assert.equal(answer.status, status, `${path} ${JSON.stringify(headers)}`);
+        const envelope = JSON.parse(answer.body);
+        assert.equal(envelope.code, `E0${status}`);
+        assert.match(envelope.msg, /[\u4e00-\u9fff]/, 'the message is in Chinese');
+        assert.doesNotMatch(answer.body, /at \w+ \(|node_modules|\/work\//);
+      }
+    });
+  }
+});
