@@ -1,5 +1,7 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import { LRUCache } from 'lru-cache';
 import { errorStatus } from '../../contract/errors';
+import { isMobileUserAgent } from '../../contract/user-agent';
 import { renderError } from '../pages/error';
 import { type PageDeps, pageContext, sendPage } from './page-context';
 
@@ -35,11 +37,24 @@ export const notFound: RequestHandler = (_req, _res, next) => {
  * encoding, 404, 405), anything else is a 500 whose details stay in the log.
  */
 export function errorPage(deps: PageDeps): ErrorRequestHandler {
+  // The pages that turn a flood away (429, 503) are the same for every address:
+  // rendered once per host and device for a few seconds, so refusing stays cheaper than serving.
+  const refusals = new LRUCache<string, string>({ max: 32, ttl: 5000 });
+  const refusal = async (status: number, req: Request) => {
+    const key = `${status} ${req.headers.host ?? ''} ${isMobileUserAgent(req.get('user-agent') ?? '')}`;
+    let html = refusals.get(key);
+    if (html === undefined) {
+      html = renderError(status, { ...(await pageContext(req, deps, { lenient: true })), path: '/' });
+      refusals.set(key, html);
+    }
+    return html;
+  };
   return async (error, req, res, _next) => {
     const status = errorStatus(error);
     if (status === 500) req.log?.error({ err: error }, 'request failed');
     if (res.headersSent) return void res.end();
     if (status === 503) res.setHeader('Retry-After', '30');
+    if (status === 429 || status === 503) return sendPage(res, await refusal(status, req), status);
     const page = Number(error?.errorPage) || status;
     sendPage(res, renderError(page, await pageContext(req, deps, { lenient: true })), status);
   };

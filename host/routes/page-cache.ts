@@ -70,6 +70,8 @@ export class PageCache {
   private readonly pages: LRUCache<string, CachedPage, Produce>;
   private readonly oneHost: boolean;
   private readonly hosts = new Set<string>();
+  /** The query parameters each kept page's path reads, for the lookup before routing. */
+  private readonly readsByPath: LRUCache<string, readonly string[]>;
   /** First renders under way, by key. */
   private readonly rendering = new Map<string, Promise<CachedPage>>();
 
@@ -79,6 +81,7 @@ export class PageCache {
     oneHost = Boolean(process.env.PORTAL_PUBLIC_ORIGIN),
   }: PageCacheOptions = {}) {
     this.oneHost = oneHost;
+    this.readsByPath = new LRUCache({ max: maxPages * 2 });
     this.pages = new LRUCache<string, CachedPage, Produce>({
       max: maxPages,
       ttl: freshMs,
@@ -168,13 +171,18 @@ export class PageCache {
   }
 
   /**
-   * A page's key: device variant (mobile visitors get the page without the login
-   * widget), host (pages name their public origin, which without
-   * PORTAL_PUBLIC_ORIGIN is the host asked for) and address as asked for; a kept
-   * page is found this way before any routing when the address is its canonical one.
+   * A page's key before any routing: device variant (mobile visitors get the
+   * page without the login widget), host (pages name their public origin, which
+   * without PORTAL_PUBLIC_ORIGIN is the host asked for), path as asked for, and
+   * of the query only what that path's page reads, when a page is kept there
+   * (so `/?id=junk` is answered with `/` here, at the cost of a lookup).
    */
   private keyOf(req: IncomingMessage): string {
-    return `${deviceOf(req)} ${this.oneHost ? '' : (req.headers.host ?? '')} ${req.url}`;
+    const url = req.url ?? '/';
+    const at = url.indexOf('?');
+    const reads = at < 0 ? undefined : this.readsByPath.get(url.slice(0, at));
+    if (!reads) return this.key(req, url);
+    return this.key(req, url.slice(0, at) + readQuery(url.slice(at), reads));
   }
 
   /**
@@ -189,17 +197,26 @@ export class PageCache {
         ? req.baseUrl +
           route.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(req.params[name] ?? '')))
         : req.path;
+    this.readsByPath.set(path, reads);
     const at = req.originalUrl.indexOf('?');
-    const query = new URLSearchParams(at < 0 ? '' : req.originalUrl.slice(at));
-    const kept = new URLSearchParams();
-    for (const name of reads) for (const value of query.getAll(name)) kept.append(name, value);
-    const search = kept.size > 0 ? `?${kept}` : '';
-    return `${deviceOf(req)} ${this.oneHost ? '' : (req.headers.host ?? '')} ${path}${search}`;
+    return this.key(req, path + (at < 0 ? '' : readQuery(req.originalUrl.slice(at), reads)));
+  }
+
+  private key(req: IncomingMessage, address: string): string {
+    return `${deviceOf(req)} ${this.oneHost ? '' : (req.headers.host ?? '')} ${address}`;
   }
 
   clear(): void {
     this.pages.clear();
   }
+}
+
+/** `?…` with only the parameters a page reads, in its order; empty when none is there. */
+function readQuery(search: string, reads: readonly string[]): string {
+  const query = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of reads) for (const value of query.getAll(name)) kept.append(name, value);
+  return kept.size > 0 ? `?${kept}` : '';
 }
 
 const deviceOf = (req: IncomingMessage) => (isMobileUserAgent(req.headers['user-agent'] ?? '') ? 'mobile' : 'desktop');
