@@ -54,8 +54,8 @@ export function errorPage(deps: PageDeps): ErrorRequestHandler {
     if (status === 500) req.log?.error({ err: error }, 'request failed');
     if (res.headersSent) return void res.end();
     if (status === 503) res.setHeader('Retry-After', '30');
-    if (status === 429 || status === 503) return sendPage(res, await refusal(status, req), status);
     const page = Number(error?.errorPage) || status;
+    if (page === 429 || page === 503) return sendPage(res, await refusal(page, req), status);
     sendPage(res, renderError(page, await pageContext(req, deps, { lenient: true })), status);
   };
 }
