@@ -12,6 +12,8 @@ export interface PortalProcess {
   dataDir: string;
   /** The demo sites: console single-page app, partner page, gallery. */
   demoUrls: { console: string; partner: string; gallery: string };
+  /** Everything the server printed (its log lines) since it started. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -77,6 +79,12 @@ export async function startPortalProcess(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let output = '';
+  const collect = (data: Buffer) => {
+    output += data;
+  };
+  server.stdout?.on('data', collect);
+  server.stderr?.on('data', collect);
   try {
     await waitFor(server, /(Demo sites listening)/);
   } catch (error) {
@@ -95,6 +103,7 @@ export async function startPortalProcess(
       partner: `http://127.0.0.1:${port + 3}`,
       gallery: `http://127.0.0.1:${port + 4}`,
     },
+    output: () => output,
     async stop() {
       if (server.exitCode === null && server.signalCode === null) {
         server.kill('SIGTERM');

@@ -10,9 +10,42 @@ export function createLogger(level: string) {
 
 const MAX_LOGGED_URL = 200;
 
+/** Query parameters whose values are secrets: tokens and codes of the account service, passwords, states. */
+const SECRET_PARAMETER = /token|code|password|secret|ticket|state|verifier|session|key/i;
+
 /**
- * One short line per request: method, address (cut to a sane length) and status.
- * Headers stay out of the logs: they carry cookies and tokens.
+ * An address as it may be logged: the value of every secret-looking query
+ * parameter replaced (the spec's logout and refresh carry tokens in the
+ * address), and cut to a sane length.
+ */
+export function loggableUrl(url = '/'): string {
+  const at = url.indexOf('?');
+  let safe = url;
+  if (at >= 0) {
+    const query = url
+      .slice(at + 1)
+      .split('&')
+      .map((pair) => {
+        const eq = pair.indexOf('=');
+        const name = eq < 0 ? pair : pair.slice(0, eq);
+        return eq >= 0 && SECRET_PARAMETER.test(safeDecode(name)) ? `${name}=[redacted]` : pair;
+      });
+    safe = `${url.slice(0, at)}?${query.join('&')}`;
+  }
+  return safe.length > MAX_LOGGED_URL ? `${safe.slice(0, MAX_LOGGED_URL)}…` : safe;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * One short line per request: method, address (secrets redacted, cut to a sane
+ * length) and status. Headers stay out of the logs: they carry cookies and tokens.
  */
 export function requestLogger(logger: Logger) {
   return pinoHttp({
@@ -21,7 +54,7 @@ export function requestLogger(logger: Logger) {
       req: (req: IncomingMessage & { id?: unknown }) => ({
         id: req.id,
         method: req.method,
-        url: req.url && req.url.length > MAX_LOGGED_URL ? `${req.url.slice(0, MAX_LOGGED_URL)}…` : req.url,
+        url: loggableUrl(req.url),
       }),
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
     },

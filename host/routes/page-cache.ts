@@ -5,7 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { isMobileUserAgent } from '../../contract/user-agent';
-import type { Logger } from '../logger';
+import { type Logger, loggableUrl } from '../logger';
 import { type Encoding, encodingFor, unchanged } from '../precompressed';
 
 const brotli = promisify(brotliCompress);
@@ -164,7 +164,7 @@ export class PageCache {
     const status = sendCached(req, res, page, encodingFor(req.headers['accept-encoding']));
     if (logger.isLevelEnabled('info'))
       logger.info(
-        { req: { method: req.method, url: url.slice(0, 200) }, res: { statusCode: status } },
+        { req: { method: req.method, url: loggableUrl(url) }, res: { statusCode: status } },
         'request completed',
       );
     return true;
