@@ -66,7 +66,7 @@ export function accountService(options: AccountServiceOptions): Router {
 
   const userOf = (req: Request): UserRow => {
     const token = bearer(req);
-    const user = token ? store.userByAccessToken(token) : undefined;
+    const user = token ? store.userByAccessToken(token, null) : undefined;
     if (!user) throw unauthorized();
     return user;
   };

@@ -40,9 +40,31 @@ describe('account store', () => {
     const { accessToken, expiresIn } = store.createSession(demo.id, '9090');
     assert.equal(expiresIn, 7200);
     clock += ACCESS_TTL_MS - 1000;
-    assert.equal(store.userByAccessToken(accessToken)?.id, demo.id);
+    assert.equal(store.userByAccessToken(accessToken, '9090')?.id, demo.id);
     clock += 2000;
-    assert.equal(store.userByAccessToken(accessToken), undefined);
+    assert.equal(store.userByAccessToken(accessToken, '9090'), undefined);
+  });
+
+  it('opens only the application the token was issued to', () => {
+    const { accessToken } = store.createSession(demo.id, '7070');
+    assert.equal(store.userByAccessToken(accessToken, '9090'), undefined);
+    assert.equal(store.userByAccessToken(accessToken, '7070')?.id, demo.id);
+    assert.equal(store.userByAccessToken(accessToken, null)?.id, demo.id, 'the account service knows every app’s');
+  });
+
+  it('revokes the whole family when a traded refresh token comes back', () => {
+    const first = store.createSession(demo.id, '9090');
+    const second = store.refresh(first.refreshToken);
+    assert.ok(second);
+    assert.equal(store.userByAccessToken(first.accessToken, '9090'), undefined, 'rotated');
+    assert.equal(store.userByAccessToken(second.accessToken, '9090')?.id, demo.id);
+    // The first refresh token again: a copy was taken. The newer pair stops working too.
+    assert.equal(store.refresh(first.refreshToken), undefined);
+    assert.equal(store.userByAccessToken(second.accessToken, '9090'), undefined);
+    assert.equal(store.refresh(second.refreshToken), undefined);
+    // Another sign-in of the same user is another family, untouched.
+    const other = store.createSession(demo.id, '9090');
+    assert.equal(store.userByAccessToken(other.accessToken, '9090')?.id, demo.id);
   });
 
   it('keeps only hashes of codes and tokens', () => {

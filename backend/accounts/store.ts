@@ -93,40 +93,76 @@ export class AccountStore {
     })();
   }
 
-  createSession(userId: number, appId: string): IssuedTokens {
+  /** A new session for a sign-in (a new family), or for a refresh (`family`: the one it continues). */
+  createSession(userId: number, appId: string, family = secret('zfm')): IssuedTokens {
     const accessToken = secret('zat');
     const refreshToken = secret('zrt');
     const now = this.now();
     this.db
       .prepare(
-        `INSERT INTO sessions (user_id, app_id, access_hash, refresh_hash, access_expires_at, refresh_expires_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO sessions (user_id, app_id, access_hash, refresh_hash, access_expires_at, refresh_expires_at, created_at, family)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(userId, appId, digest(accessToken), digest(refreshToken), now + ACCESS_TTL_MS, now + REFRESH_TTL_MS, now);
+      .run(
+        userId,
+        appId,
+        digest(accessToken),
+        digest(refreshToken),
+        now + ACCESS_TTL_MS,
+        now + REFRESH_TTL_MS,
+        now,
+        family,
+      );
     return { accessToken, refreshToken, expiresIn: ACCESS_TTL_MS / 1000 };
   }
 
-  /** The user behind a valid (unexpired, unrevoked) access token. */
-  userByAccessToken(accessToken: string): UserRow | undefined {
+  /**
+   * The user behind a valid (unexpired, unrevoked) access token issued to
+   * `appId`: a token another application was given does not open this one.
+   * `null`: any application's (the account service's own user information).
+   */
+  userByAccessToken(accessToken: string, appId: string | null): UserRow | undefined {
     return this.db
       .prepare(
         `SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id
-         WHERE sessions.access_hash = ? AND sessions.revoked_at IS NULL AND sessions.access_expires_at > ?`,
+         WHERE sessions.access_hash = ? AND sessions.revoked_at IS NULL AND sessions.access_expires_at > ?
+           AND (? IS NULL OR sessions.app_id = ?)`,
       )
-      .get(digest(accessToken), this.now()) as UserRow | undefined;
+      .get(digest(accessToken), this.now(), appId, appId) as UserRow | undefined;
   }
 
-  /** Trades a refresh token for a new pair; the old pair stops working (rotation). */
+  /**
+   * Trades a refresh token for a new pair; the old pair stops working
+   * (rotation). A refresh token that was already traded is a stolen copy being
+   * replayed, or the original after the thief's: either way every session of its
+   * family is revoked, so whoever holds the newer tokens must sign in again.
+   */
   refresh(refreshToken: string): IssuedTokens | undefined {
     return this.db.transaction(() => {
       const session = this.db
         .prepare(
-          'SELECT id, user_id, app_id FROM sessions WHERE refresh_hash = ? AND revoked_at IS NULL AND refresh_expires_at > ?',
+          'SELECT id, user_id, app_id, family, revoked_at, refresh_expires_at FROM sessions WHERE refresh_hash = ?',
         )
-        .get(digest(refreshToken), this.now()) as { id: number; user_id: number; app_id: string } | undefined;
+        .get(digest(refreshToken)) as
+        | {
+            id: number;
+            user_id: number;
+            app_id: string;
+            family: string;
+            revoked_at: number | null;
+            refresh_expires_at: number;
+          }
+        | undefined;
       if (!session) return undefined;
+      if (session.revoked_at !== null) {
+        this.db
+          .prepare('UPDATE sessions SET revoked_at = ? WHERE family = ? AND revoked_at IS NULL')
+          .run(this.now(), session.family);
+        return undefined;
+      }
+      if (session.refresh_expires_at <= this.now()) return undefined;
       this.db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ?').run(this.now(), session.id);
-      return this.createSession(session.user_id, session.app_id);
+      return this.createSession(session.user_id, session.app_id, session.family);
     })();
   }
 

@@ -138,7 +138,7 @@ describe('built-in chat: visitors', () => {
     const history = await call('/api/chat/messages', { headers: { ...auth, 'X-Chat-Visitor': newVisitor() } });
     const metadata = history.json.result.messages.filter((m: { kind: string }) => m.kind === 'metadata');
     assert.equal(metadata.length, 1);
-    const user = portal.backend.accounts.userByAccessToken(token);
+    const user = portal.backend.accounts.userByAccessToken(token, '9090');
     assert.deepEqual(metadata[0].metadata, { name: user?.name, mobile: user?.mobile });
     assert.notEqual(metadata[0].metadata.name, '冒充的名字');
     const anonymous = await call('/api/chat/metadata', { method: 'POST', headers: { 'X-Chat-Visitor': newVisitor() } });

@@ -3,6 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import * as v from 'valibot';
 import * as schemas from '../../contract/chat';
 import type { MediaUrl } from '../../contract/media';
+import { PORTAL_APP_ID } from '../accounts/apps';
 import type { AccountStore } from '../accounts/store';
 import { ApiFailure, apiErrors, badRequest, notFound, ok, unauthorized } from '../envelope';
 import type { ContentStore } from '../portal/content-store';
@@ -38,7 +39,7 @@ export function parseChat<const S extends v.GenericSchema>(schema: S, input: unk
 function identify(accounts: AccountStore) {
   return (req: Request, res: Response, next: NextFunction) => {
     const token = /^Bearer ([\w-]{1,200})$/.exec(req.get('Authorization') ?? '')?.[1];
-    const user = token ? accounts.userByAccessToken(token) : undefined;
+    const user = token ? accounts.userByAccessToken(token, PORTAL_APP_ID) : undefined;
     const secret = req.get('X-Chat-Visitor') ?? '';
     let visitor: Visitor;
     if (user) visitor = { kind: 'user', userId: user.id };

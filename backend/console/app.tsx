@@ -81,7 +81,7 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
 
   const signedIn = (req: Request, res: Response, next: NextFunction) => {
     const token = req.cookies?.[SESSION_COOKIE];
-    const user = typeof token === 'string' ? backend.accounts.userByAccessToken(token) : undefined;
+    const user = typeof token === 'string' ? backend.accounts.userByAccessToken(token, PORTAL_APP_ID) : undefined;
     if (user) {
       res.locals.user = user;
       return next();

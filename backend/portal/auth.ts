@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { PORTAL_APP_ID } from '../accounts/apps';
 import type { AccountStore, UserRow } from '../accounts/store';
 import { forbidden, unauthorized } from '../envelope';
 
@@ -15,7 +16,7 @@ export function currentUser(res: Response): UserRow {
 export function requireUser(accounts: AccountStore) {
   return (req: Request, res: Response, next: NextFunction) => {
     const token = /^Bearer ([\w-]{1,200})$/.exec(req.get('Authorization') ?? '')?.[1];
-    const user = token ? accounts.userByAccessToken(token) : undefined;
+    const user = token ? accounts.userByAccessToken(token, PORTAL_APP_ID) : undefined;
     if (!user) return next(unauthorized());
     const claimed = req.get('companyId');
     if (claimed !== undefined && claimed !== '0' && claimed !== String(user.company_id)) return next(forbidden());

@@ -7,6 +7,7 @@ import { searchAndFeedback } from './0005-search-feedback';
 import { orders } from './0006-orders';
 import { chat } from './0007-chat';
 import { pkce } from './0008-pkce';
+import { tokenFamilies } from './0009-token-families';
 
 /** Every migration, in order. Add new ones at the end; never edit an applied one. */
 export const migrations: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   orders,
   chat,
   pkce,
+  tokenFamilies,
 ];
