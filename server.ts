@@ -55,8 +55,9 @@ const portal = app.listen(config.port, (error?: Error) => {
   const console_ = createConsoleApp({
     backend,
     portalPort: () => port,
-    front: serviceFront(createLogger(config.logLevel)),
+    front: serviceFront(createLogger(config.logLevel), { https: config.publicOrigin?.startsWith('https:') }),
   });
+  if (config.trustProxy !== undefined) console_.set('trust proxy', config.trustProxy);
   const consoleServer = console_.listen(port + 1, (error?: Error) => {
     if (error) console.error(`The local console could not listen on port ${port + 1}: ${error.message}`);
     else console.log(`Local console listening on http://localhost:${port + 1}/welcome`);

@@ -26,7 +26,7 @@ import { releaseRoutes } from './widget-release';
 import { widgetFiles } from './widgets';
 
 export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
-  Partial<Pick<HostConfig, 'env'>> &
+  Partial<Pick<HostConfig, 'env' | 'publicOrigin' | 'trustProxy'>> &
   Partial<Pick<HostConfig, 'chat'>> & {
     /** The widgets' build, read once (default: read from `widgetsDir`). */
     build?: WidgetBuild;
@@ -81,6 +81,9 @@ export function createApp(options: AppOptions): Express {
 
   app.disable('x-powered-by');
   app.set('etag', 'strong');
+  // Behind a proxy: the visitor's address (per-address limits) and scheme (Secure cookies) from its headers.
+  if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
+  const https = (options.publicOrigin ?? process.env.PORTAL_PUBLIC_ORIGIN ?? '').startsWith('https:');
   const pageCache = options.pageCache === false ? undefined : new PageCache(options.pageCache);
   // First of all: a fresh kept page needs nothing else (it keeps its headers), nor
   // do the two script-tag entries (built once, with their own headers, not logged).
@@ -94,7 +97,7 @@ export function createApp(options: AppOptions): Express {
   for (const [path, script] of scripts) app.get(path, script);
   app.use(requestLogger(logger));
   app.use(cspNonce);
-  app.use(securityHeaders(assets.styleHashes));
+  app.use(securityHeaders(assets.styleHashes, { https }));
   app.use(chatProviderCsp(options.chat));
   app.use(limitUrlLength(deps));
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { PORTAL_ENV_NAMES, type PortalEnvName } from '../contract/environments';
 
@@ -13,6 +14,45 @@ export interface HostConfig {
   logLevel: string;
   /** Online customer service: which provider, and the built-in service's settings. */
   chat: ChatConfig;
+  /** PORTAL_PUBLIC_ORIGIN: the site's address as visitors reach it (behind a proxy); https turns on HSTS. */
+  publicOrigin?: string;
+  /** TRUST_PROXY: Express's trust-proxy value, so per-address limits and `https` see through the proxy. */
+  trustProxy?: TrustProxy;
+}
+
+/** Express's `trust proxy`: true (any), a number of hops, or addresses, subnets and loopback/linklocal/uniquelocal. */
+export type TrustProxy = boolean | number | string;
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function parseTrustProxy(value: string | undefined): TrustProxy | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (text === 'true' || text === 'false') return text === 'true';
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  for (const item of text.split(',').map((part) => part.trim())) {
+    const [address, bits, ...rest] = item.split('/');
+    const ok =
+      PROXY_NAMES.has(item) ||
+      (rest.length === 0 && isIP(address ?? '') !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits)));
+    if (!ok)
+      throw new Error(
+        `TRUST_PROXY must be true, a number of proxies, or addresses and subnets such as loopback, 10.0.0.0/8 (not "${item}")`,
+      );
+  }
+  return text;
+}
+
+function parsePublicOrigin(value: string | undefined): string | undefined {
+  const text = value?.trim().replace(/\/$/, '');
+  if (!text) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {}
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== text)
+    throw new Error(`PORTAL_PUBLIC_ORIGIN must be an origin such as https://www.example.cn, not "${text}"`);
+  return url.origin;
 }
 
 export const CHAT_PROVIDERS = ['builtin', 'meiqia'] as const;
@@ -97,5 +137,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig 
     widgetsDir: resolve(env.WIDGETS_DIR || 'dist/widgets'),
     logLevel: env.LOG_LEVEL || 'info',
     chat: chatConfigFromEnv(env, portalEnv),
+    publicOrigin: parsePublicOrigin(env.PORTAL_PUBLIC_ORIGIN),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

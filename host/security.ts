@@ -17,7 +17,7 @@ const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as { locals: { csp
  * the site's pages carry no nonce, so their bytes are the same for every
  * visitor and can be rendered and compressed once.
  */
-export const securityHeaders = (styleHashes: readonly string[] = []) =>
+export const securityHeaders = (styleHashes: readonly string[] = [], { https = false } = {}) =>
   helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -36,11 +36,16 @@ export const securityHeaders = (styleHashes: readonly string[] = []) =>
         upgradeInsecureRequests: null,
       },
     },
-    strictTransportSecurity: false,
+    // HSTS only when the site's public address is https: sent over plain http it would lock a local site out.
+    strictTransportSecurity: https ? { maxAge: 31_536_000 } : false,
     // Not no-referrer: with it, browsers send `Origin: null` even on same-origin form
     // posts, and the Origin check of our forms could not tell friend from foe.
     referrerPolicy: { policy: 'same-origin' },
   });
 
 /** What every app this process serves puts first: a log line per request, a CSP nonce, the security headers. */
-export const serviceFront = (logger: Logger): RequestHandler[] => [requestLogger(logger), cspNonce, securityHeaders()];
+export const serviceFront = (logger: Logger, { https = false } = {}): RequestHandler[] => [
+  requestLogger(logger),
+  cspNonce,
+  securityHeaders([], { https }),
+];

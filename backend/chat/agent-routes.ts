@@ -77,7 +77,7 @@ export function agentRoutes({ store, hub, password, signInAttempts }: AgentRoute
       const candidate = typeof req.body?.password === 'string' ? req.body.password : '';
       if (!sessions.checkPassword(candidate))
         return sendPage(res, renderAgentSignIn(res.locals.cspNonce, '密码不正确。'), 401);
-      res.cookie(AGENT_COOKIE, sessions.issue(), cookieOptions);
+      res.cookie(AGENT_COOKIE, sessions.issue(), { ...cookieOptions, secure: req.secure });
       res.redirect(303, '/chat/agent');
     },
   );

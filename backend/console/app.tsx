@@ -91,6 +91,7 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
     const state = randomBytes(16).toString('base64url');
     res.cookie(STATE_COOKIE, JSON.stringify({ state, next: req.originalUrl }), {
       ...cookieOptions,
+      secure: req.secure,
       maxAge: 10 * 60 * 1000,
     });
     const auth = new URL('/api/guc/protocol/oauth2/auth', accountServer(req));
@@ -118,7 +119,7 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
     if (userId === undefined)
       return page(res, '登录失败', <p className="error">登录码无效或已过期，请重新登录。</p>, 400);
     const { accessToken } = backend.accounts.createSession(userId, PORTAL_APP_ID);
-    res.cookie(SESSION_COOKIE, accessToken, { ...cookieOptions, maxAge: 2 * 60 * 60 * 1000 });
+    res.cookie(SESSION_COOKIE, accessToken, { ...cookieOptions, secure: req.secure, maxAge: 2 * 60 * 60 * 1000 });
     // The page asked for before sign-in, if it is one of this console's own (not `/\\evil.com`).
     const next = returnAddress(pending.next, { origins: [], base: origin });
     res.redirect(303, next ? next.pathname + next.search : '/welcome');

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createEmbeddedBackend, type EmbeddedBackend } from '../../backend';
 import { PORTAL_APP_ID } from '../../backend/accounts/apps';
 import { createApp } from '../app';
+import type { TrustProxy } from '../config';
 import { mediaUrl } from '../media';
 import type { PageCacheOptions } from '../routes/page-cache';
 import { listen } from './server';
@@ -25,6 +26,8 @@ export async function startTestPortal(
     signInAttemptsPerAddress?: number;
     feedbackLimit?: number;
     searchLimit?: number;
+    trustProxy?: TrustProxy;
+    publicOrigin?: string;
     dataDir?: string;
     pageCache?: PageCacheOptions | false;
     chat?: { agentPassword?: string; partnerOrigins?: string[]; messagesPerMinute?: number };
@@ -47,6 +50,8 @@ export async function startTestPortal(
       backend,
       feedbackLimit: options.feedbackLimit,
       searchLimit: options.searchLimit,
+      trustProxy: options.trustProxy,
+      publicOrigin: options.publicOrigin,
       pageCache: options.pageCache,
     }),
   );
