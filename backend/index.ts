@@ -48,7 +48,12 @@ export function createEmbeddedBackend(options: {
   signInAttempts?: number;
   signInAttemptsPerAddress?: number;
   feedbackLimit?: number;
-  chat?: { agentPassword?: string; partnerOrigins?: readonly string[]; messagesPerMinute?: number };
+  chat?: {
+    agentPassword?: string;
+    partnerOrigins?: readonly string[];
+    messagesPerMinute?: number;
+    conversationsPerAddress?: number;
+  };
 }): EmbeddedBackend {
   const mediaUrl = options.mediaUrl ?? ((path: string) => path);
   const db = openDatabase(options.dataDir);

@@ -75,6 +75,8 @@ export async function startPortalProcess(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PORTAL_ENV: 'local',
+      // Every visitor of the tests comes from one address.
+      CHAT_CONVERSATIONS_PER_ADDRESS: '1000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

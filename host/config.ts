@@ -69,6 +69,8 @@ export interface ChatConfig {
   agentPassword?: string;
   /** Partner origins whose pages may use the chat service (the portal's own origin always may). */
   partnerOrigins: string[];
+  /** Conversations one address may start per ten minutes (CHAT_CONVERSATIONS_PER_ADDRESS, default 5). */
+  conversationsPerAddress?: number;
 }
 
 /** The agent password of `local` when CHAT_AGENT_PASSWORD is not set (README, printed at start). */
@@ -118,8 +120,12 @@ export function chatConfigFromEnv(env: NodeJS.ProcessEnv, portalEnv: PortalEnvNa
   const agentPassword = env.CHAT_AGENT_PASSWORD || (portalEnv === 'local' ? LOCAL_AGENT_PASSWORD : undefined);
   if (agentPassword !== undefined && agentPassword.length < 8)
     throw new Error('CHAT_AGENT_PASSWORD must have at least 8 characters');
+  const perAddress = env.CHAT_CONVERSATIONS_PER_ADDRESS?.trim();
+  if (perAddress && !/^[1-9]\d{0,5}$/.test(perAddress))
+    throw new Error(`CHAT_CONVERSATIONS_PER_ADDRESS must be a whole number from 1, not "${perAddress}"`);
   return {
     provider: provider as ChatProvider,
+    conversationsPerAddress: perAddress ? Number(perAddress) : undefined,
     meiqiaEntId,
     meiqiaScript,
     agentPassword,

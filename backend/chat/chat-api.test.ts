@@ -10,7 +10,10 @@ const PARTNER = 'http://partner.example:8080';
 let portal: TestPortal;
 let token: string;
 before(async () => {
-  portal = await startTestPortal({ chat: { partnerOrigins: [PARTNER], messagesPerMinute: 8 } });
+  // Every visitor here comes from one address: room for all the conversations they start.
+  portal = await startTestPortal({
+    chat: { partnerOrigins: [PARTNER], messagesPerMinute: 8, conversationsPerAddress: 1000 },
+  });
   token = await accessTokenFor(portal.port, portal.origin, 'demo');
 });
 after(() => portal.close());
@@ -186,5 +189,57 @@ describe('built-in chat: live stream', () => {
     } finally {
       stream.close();
     }
+  });
+});
+
+describe('built-in chat: floods', () => {
+  let small: TestPortal;
+  before(async () => {
+    small = await startTestPortal({ chat: { conversationsPerAddress: 3 } });
+  });
+  after(() => small.close());
+  const sendTo = (visitor: string, text: string) =>
+    request(small.port, '/api/chat/messages', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Chat-Visitor': visitor },
+      body: JSON.stringify({ kind: 'text', text }),
+    });
+  const conversations = () =>
+    (small.backend.db.prepare('SELECT COUNT(*) AS n FROM chat_conversations').get() as { n: number }).n;
+
+  it('reading history or opening the stream starts no conversation', async () => {
+    const before_ = conversations();
+    for (let i = 0; i < 20; i++) {
+      const visitor = newVisitor();
+      assert.equal(
+        (await request(small.port, '/api/chat/messages', { headers: { 'X-Chat-Visitor': visitor } })).status,
+        200,
+      );
+      const stream = await openEventStream(small.port, '/api/chat/events', { 'X-Chat-Visitor': visitor });
+      await stream.waitFor((e) => e.event === 'presence');
+      stream.close();
+    }
+    assert.equal(conversations(), before_);
+  });
+
+  it('a stream opened before the first message follows the conversation it starts', async () => {
+    const visitor = newVisitor();
+    const stream = await openEventStream(small.port, '/api/chat/events', { 'X-Chat-Visitor': visitor });
+    try {
+      await stream.waitFor((e) => e.event === 'presence');
+      assert.equal((await sendTo(visitor, '第一条')).status, 200);
+      await stream.waitFor((e) => e.event === 'message' && (e.data as { text?: string }).text === '第一条');
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('one address starts only a few conversations; those it has go on', async () => {
+    const visitors = [newVisitor(), newVisitor()];
+    for (const visitor of visitors) assert.equal((await sendTo(visitor, '你好')).status, 200);
+    const refused = await sendTo(newVisitor(), '又一个');
+    assert.equal(refused.status, 429);
+    assert.equal(JSON.parse(refused.body).msg, '新会话过多，请稍后再试');
+    assert.equal((await sendTo(visitors[0] ?? '', '还在吗')).status, 200, 'an existing conversation goes on');
   });
 });

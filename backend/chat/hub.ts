@@ -21,6 +21,17 @@ export class ChatHub {
     return () => this.events.off(`conversation:${id}`, listener);
   }
 
+  /** A visitor's conversation was started (its first message): streams opened before it follow it from now. */
+  opened(visitorKey: string, conversationId: number): void {
+    this.events.emit(`opened:${visitorKey}`, conversationId);
+  }
+
+  /** The start of this visitor's conversation; returns the unsubscribe function. */
+  onOpened(visitorKey: string, listener: (conversationId: number) => void): () => void {
+    this.events.on(`opened:${visitorKey}`, listener);
+    return () => this.events.off(`opened:${visitorKey}`, listener);
+  }
+
   /** Messages of every conversation, for the agent inbox. */
   onAny(listener: (message: ChatMessage) => void): () => void {
     this.events.on('all', listener);

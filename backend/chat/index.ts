@@ -19,6 +19,7 @@ export interface ChatServiceOptions {
   /** The agent inbox's password; without one the inbox is closed. */
   agentPassword?: string;
   messagesPerMinute?: number;
+  conversationsPerAddress?: number;
 }
 
 /**
@@ -39,6 +40,7 @@ export function chatService(options: ChatServiceOptions): { routes: Router; stor
       mediaUrl: options.mediaUrl,
       partnerOrigins: options.partnerOrigins ?? [],
       messagesPerMinute: options.messagesPerMinute,
+      conversationsPerAddress: options.conversationsPerAddress,
     }),
   );
   routes.use(agentRoutes({ store, hub, password: options.agentPassword }));

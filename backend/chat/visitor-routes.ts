@@ -20,7 +20,9 @@ export interface VisitorRoutesOptions {
   content: ContentStore;
   mediaUrl: MediaUrl;
   partnerOrigins: readonly string[];
-  /** Messages a visitor may send per minute. */
+  /** Conversations one address may start per ten minutes (default 5). */
+  conversationsPerAddress?: number;
+  /** Messages a visitor may send per minute (default 30). */
   messagesPerMinute?: number;
 }
 
@@ -78,6 +80,24 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
     handler: (_req, _res, next) => next(new ApiFailure(429, 'E0429', '发送太频繁，请稍后再试')),
   });
 
+  // A conversation is a row in the agents' inbox: one address starts a few, not
+  // hundreds (a flood of one-message visitors would push real ones out of sight).
+  const limitNewConversations = rateLimit({
+    windowMs: 10 * 60_000,
+    limit: options.conversationsPerAddress ?? 5,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    skip: (_req, res) => store.find(visitorOf(res)) !== undefined,
+    handler: (_req, _res, next) => next(new ApiFailure(429, 'E0429', '新会话过多，请稍后再试')),
+  });
+  /** The visitor's conversation, started now if it has none (and the streams waiting for it told). */
+  const openConversation = (req: Request, res: Response) => {
+    const existed = store.find(visitorOf(res));
+    const conversation = store.open(visitorOf(res), originOf(req));
+    if (!existed) hub.opened(res.locals.visitorKey as string, conversation.id);
+    return conversation;
+  };
+
   /** History: every message after `after` (all of them by default). */
   router.get('/messages', (req, res) => {
     const conversation = store.find(visitorOf(res));
@@ -89,9 +109,9 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
     });
   });
 
-  router.post('/messages', limitMessages, (req, res) => {
+  router.post('/messages', limitMessages, limitNewConversations, (req, res) => {
     const body = parseChat(schemas.visitorMessage, req.body);
-    const conversation = store.open(visitorOf(res), originOf(req));
+    const conversation = openConversation(req, res);
     const content = body.kind === 'text' ? { text: body.text } : { card: body.card };
     const { message, created } = store.add(conversation.id, 'visitor', content, body.clientId ?? null);
     if (created) hub.publish(message);
@@ -99,11 +119,11 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
   });
 
   /** The signed-in visitor's name and mobile, from the account: what the page says is ignored. */
-  router.post('/metadata', limitMessages, (req, res) => {
+  router.post('/metadata', limitMessages, limitNewConversations, (req, res) => {
     parseChat(schemas.metadataBody, req.body);
     const user = res.locals.user as { name: string; mobile: string } | undefined;
     if (!user) throw unauthorized('登录后才能向客服提供身份信息');
-    const conversation = store.open(visitorOf(res), originOf(req));
+    const conversation = openConversation(req, res);
     const message = store.setMetadata(conversation.id, { name: user.name, mobile: user.mobile });
     if (message) hub.publish(message);
     ok(res, { sent: message !== undefined });
@@ -111,11 +131,11 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
 
   /**
    * The live stream: every message after `Last-Event-ID`, then each new one as it
-   * is stored, and the agents' presence. The conversation starts here if needed,
-   * so a first message from either side reaches an open stream.
+   * is stored, and the agents' presence. Reading starts nothing: a visitor
+   * without a conversation gets one with its first message, and a stream open by
+   * then follows it from that moment.
    */
   router.get('/events', (req, res) => {
-    const conversation = store.open(visitorOf(res), originOf(req));
     const stream = openEventStream(req, res);
     let sent = lastEventId(req);
     const deliver = (message: { id: number }) => {
@@ -124,10 +144,20 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
       stream.send('message', message, message.id);
     };
     // Subscribing and reading the backlog happen in one turn: nothing falls between.
-    stream.onClose(hub.onConversation(conversation.id, deliver));
+    const follow = (conversationId: number) => {
+      stream.onClose(hub.onConversation(conversationId, deliver));
+      for (const message of store.messages(conversationId, sent)) deliver(message);
+    };
     stream.onClose(hub.onPresence((online) => stream.send('presence', { online })));
     stream.send('presence', { online: hub.agentOnline });
-    for (const message of store.messages(conversation.id, sent)) deliver(message);
+    const conversation = store.find(visitorOf(res));
+    if (conversation) return follow(conversation.id);
+    // Reading starts nothing: the first message starts the conversation, and this stream follows it then.
+    const stop = hub.onOpened(res.locals.visitorKey as string, (conversationId) => {
+      stop();
+      follow(conversationId);
+    });
+    stream.onClose(stop);
   });
 
   router.all('/{*rest}', () => {

@@ -30,7 +30,12 @@ export async function startTestPortal(
     publicOrigin?: string;
     dataDir?: string;
     pageCache?: PageCacheOptions | false;
-    chat?: { agentPassword?: string; partnerOrigins?: string[]; messagesPerMinute?: number };
+    chat?: {
+      agentPassword?: string;
+      partnerOrigins?: string[];
+      messagesPerMinute?: number;
+      conversationsPerAddress?: number;
+    };
   } = {},
 ): Promise<TestPortal> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
