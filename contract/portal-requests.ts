@@ -10,9 +10,12 @@ const integer = (min: number, max: number, message: string) =>
     v.maxValue(max, message),
   );
 
+/** The most items one page of a paged call gives. */
+export const MAX_PAGE_SIZE = 50;
+
 export const paging = {
   page: v.optional(integer(1, 10_000, '页码应为 1 到 10000 的整数'), '1'),
-  pageSize: v.optional(integer(1, 50, '每页条数应为 1 到 50 的整数'), '10'),
+  pageSize: v.optional(integer(1, MAX_PAGE_SIZE, `每页条数应为 1 到 ${MAX_PAGE_SIZE} 的整数`), '10'),
 };
 
 export const productQuery = v.object({ ...paging, categoryId: v.optional(integer(1, 1e9, '分类编号应为正整数')) });

@@ -73,6 +73,15 @@ describe('pages in a remote environment', () => {
     assert.match((await get('/help?id=49')).body, /隐私政策/);
   });
 
+  it('renders the site map and sitemap.xml through the API’s page size', async () => {
+    const map = await request(port, '/mapsite');
+    assert.equal(map.status, 200);
+    assert.match(map.body, /href="\/news\/1"/);
+    const xml = await request(port, '/sitemap.xml');
+    assert.equal(xml.status, 200);
+    assert.match(xml.body, /\/product\/1<\/loc>/);
+  });
+
   it('answers an id the upstream does not know with 404', async () => {
     mode = 'ok';
     assert.equal((await get('/product/99999')).status, 404);

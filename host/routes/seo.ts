@@ -1,21 +1,34 @@
 import type { RequestHandler } from 'express';
+import type { Page } from '../../contract/content';
+import { MAX_PAGE_SIZE } from '../../contract/portal-requests';
 import type { ContentSource } from '../data/content';
 import { categoryHref } from '../pages/innovation';
 import { renderSiteMap, robotsTxt, type SiteMapSection, sitemapXml } from '../pages/site-map';
 import { contentPage, type PageDeps, publicOrigin } from './page-context';
 
-const ALL = 1000;
+/** Pages of a list the site map reads at most: 2,000 items of each kind. */
+const MAX_PAGES = 40;
+
+/** Every item of a paged list, page by page within the API's page size (a larger one is refused outside `local`). */
+async function everyItem<T>(list: (paging: { page: number; pageSize: number }) => Promise<Page<T>>) {
+  const first = await list({ page: 1, pageSize: MAX_PAGE_SIZE });
+  const pages = Math.min(Math.ceil(first.total / MAX_PAGE_SIZE), MAX_PAGES);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(pages - 1, 0) }, (_, i) => list({ page: i + 2, pageSize: MAX_PAGE_SIZE })),
+  );
+  return { list: [first, ...rest].flatMap((page) => page.list) };
+}
 
 /** Every public page, by section: the source of both `/mapsite` and `/sitemap.xml`. */
 export async function siteMapSections(content: ContentSource): Promise<SiteMapSection[]> {
   const [categories, products, solutions, cases, newsCategories, news, innovation, partners, about, help, info, films] =
     await Promise.all([
       content.productCategories(),
-      content.products({ page: 1, pageSize: ALL }),
-      content.solutions({ page: 1, pageSize: ALL }),
-      content.cases({ page: 1, pageSize: ALL }),
+      everyItem((paging) => content.products(paging)),
+      everyItem((paging) => content.solutions(paging)),
+      everyItem((paging) => content.cases(paging)),
       content.newsCategories(),
-      content.news({ page: 1, pageSize: ALL }),
+      everyItem((paging) => content.news(paging)),
       content.innovationCategories(),
       content.sections('partners'),
       content.sections('about'),
