@@ -16,14 +16,20 @@ const MAX_LENGTH = 2048;
  * browser (`/\evil.com` is `//evil.com`), tabs and line breaks are dropped
  * (`/\t/evil.com`), and so are other controls and spaces at the ends.
  */
-const AMBIGUOUS = /[\\\u0000-\u0020\u007f]/;
+const ambiguous = (text: string) => {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code <= 0x20 || code === 0x5c || code === 0x7f) return true;
+  }
+  return false;
+};
 /** Encoded slashes and backslashes in the path, which a later decoding turns into the above. */
 const ENCODED_SEPARATOR = /%(2f|5c)/i;
 
 /** The address as a URL when it leads to an allowed origin, else `undefined`. */
 export function returnAddress(raw: unknown, { origins, base }: ReturnAddressRules): URL | undefined {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LENGTH) return undefined;
-  if (AMBIGUOUS.test(raw)) return undefined;
+  if (ambiguous(raw)) return undefined;
   const path = raw.split(/[?#]/, 1)[0] ?? '';
   if (ENCODED_SEPARATOR.test(path)) return undefined;
   const relative = raw.startsWith('/');
