@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createEmbeddedBackend } from './backend';
 import { PORTAL_APP_ID } from './backend/accounts/apps';
 import { createConsoleApp } from './backend/console/app';
+import { DataFolderError } from './backend/db/connection';
 import { createDemoApp, DEMO_SITES } from './demo/servers';
 import { createApp } from './host/app';
 import { configFromEnv } from './host/config';
@@ -11,21 +12,39 @@ import { mediaUrl } from './host/media';
 import { serviceFront } from './host/security';
 import { readWidgetBuild } from './host/widget-build';
 
-const config = configFromEnv();
+const config = readConfig();
+
+/** The settings; a malformed one ends the start with the one line that names it. */
+function readConfig() {
+  try {
+    return configFromEnv();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
 /** The same host reached by name or by address is two origins; register both. */
 const originsOf = (port: number) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
 /** The demo sites on the ports after the portal's (a chosen port: 0 would pick others). */
 const demoOrigins = config.port ? DEMO_SITES.flatMap((site) => originsOf(config.port + site.offset)) : [];
 
-const backend =
-  config.env === 'local'
-    ? createEmbeddedBackend({
-        dataDir: config.dataDir,
-        mediaUrl,
-        // The partner demo and the gallery use the chat like a partner site would.
-        chat: { ...config.chat, partnerOrigins: [...config.chat.partnerOrigins, ...demoOrigins] },
-      })
-    : undefined;
+const backend = config.env === 'local' ? startBackend() : undefined;
+
+/** The embedded back-end; a data folder it cannot use ends the start with one line saying why. */
+function startBackend() {
+  try {
+    return createEmbeddedBackend({
+      dataDir: config.dataDir,
+      mediaUrl,
+      // The partner demo and the gallery use the chat like a partner site would.
+      chat: { ...config.chat, partnerOrigins: [...config.chat.partnerOrigins, ...demoOrigins] },
+    });
+  } catch (error) {
+    if (!(error instanceof DataFolderError)) throw error;
+    console.error(`${error.message} Set DATA_DIR to a folder the server can write.`);
+    process.exit(1);
+  }
+}
 /** The widgets' build, read once for the portal and the demo sites. */
 const build = readWidgetBuild(config.widgetsDir);
 const app = createApp({ ...config, build, backend });

@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+
+const scratch = mkdtempSync(join(tmpdir(), 'portal-start-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Starts the real server with these settings and gives what it printed and how it ended. */
+function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+      env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', PORTAL_ENV: 'local', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    server.stdout.on('data', (data) => {
+      output += data;
+      // A server that started is a failure of the test: stop it.
+      if (/listening/.test(output)) server.kill('SIGTERM');
+    });
+    server.stderr.on('data', (data) => {
+      output += data;
+    });
+    server.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+const oneClearLine = (output: string, pattern: RegExp) => {
+  const lines = output.trim().split('\n');
+  assert.equal(lines.length, 1, `one line, not:\n${output}`);
+  assert.match(lines[0] ?? '', pattern);
+  assert.doesNotMatch(output, /\n\s+at |node_modules/, 'no stack trace');
+};
+
+describe('start-up on a data folder it cannot use', () => {
+  it('a file where the folder should be: one line naming it, and a non-zero exit', async () => {
+    const file = join(scratch, 'not-a-folder');
+    writeFileSync(file, 'x');
+    const { code, output } = await start({ DATA_DIR: file });
+    assert.equal(code, 1);
+    oneClearLine(output, new RegExp(`The data folder ${file} cannot be used: it is not a folder`));
+  });
+
+  it('a damaged database file: one line naming it', async () => {
+    const folder = join(scratch, 'damaged');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'portal.sqlite'), 'this is not a database'.repeat(100));
+    const { code, output } = await start({ DATA_DIR: folder });
+    assert.equal(code, 1);
+    oneClearLine(output, /portal\.sqlite is not a database or is damaged/);
+  });
+
+  it('a malformed setting: one line naming it', async () => {
+    const { code, output } = await start({ TRUST_PROXY: 'everyone', DATA_DIR: join(scratch, 'unused') });
+    assert.equal(code, 1);
+    oneClearLine(output, /TRUST_PROXY must be/);
+  });
+});
