@@ -76,12 +76,12 @@ export class ChatStore {
           | undefined);
   }
 
-  /** The visitor's conversation, started now if it has none. */
-  open(visitor: Visitor, origin: string): ConversationRow {
+  /** The visitor's conversation, started now if it has none (`created`). */
+  open(visitor: Visitor, origin: string): { conversation: ConversationRow; created: boolean } {
     const existing = this.find(visitor);
-    if (existing) return existing;
+    if (existing) return { conversation: existing, created: false };
     const now = this.now();
-    this.db
+    const { changes } = this.db
       .prepare(
         `INSERT INTO chat_conversations (visitor_hash, user_id, origin, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
@@ -93,7 +93,7 @@ export class ChatStore {
         now,
         now,
       );
-    return this.find(visitor) as ConversationRow;
+    return { conversation: this.find(visitor) as ConversationRow, created: changes === 1 };
   }
 
   conversation(id: number): ConversationRow | undefined {

@@ -92,9 +92,8 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
   });
   /** The visitor's conversation, started now if it has none (and the streams waiting for it told). */
   const openConversation = (req: Request, res: Response) => {
-    const existed = store.find(visitorOf(res));
-    const conversation = store.open(visitorOf(res), originOf(req));
-    if (!existed) hub.opened(res.locals.visitorKey as string, conversation.id);
+    const { conversation, created } = store.open(visitorOf(res), originOf(req));
+    if (created) hub.opened(res.locals.visitorKey as string, conversation.id);
     return conversation;
   };
 

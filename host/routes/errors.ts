@@ -4,6 +4,16 @@ import { errorStatus } from '../../contract/errors';
 import { isMobileUserAgent } from '../../contract/user-agent';
 import { renderError } from '../pages/error';
 import { type PageDeps, pageContext, sendPage } from './page-context';
+import { missing, statusError } from './params';
+
+/**
+ * An error page's context that leaves the address out (it is not rendered
+ * anywhere): for pages that are the same whatever was asked for.
+ */
+const addresslessContext = async (req: Request, deps: PageDeps) => ({
+  ...(await pageContext(req, deps, { lenient: true })),
+  path: '/',
+});
 
 /** Longer addresses are refused before any routing: no page of ours needs one. */
 export const MAX_URL_LENGTH = 2048;
@@ -12,9 +22,7 @@ export const limitUrlLength =
   (deps: PageDeps): RequestHandler =>
   async (req, res, next) => {
     if (req.originalUrl.length <= MAX_URL_LENGTH) return next();
-    // The address itself is not rendered anywhere: the path is left out of the context.
-    const context = { ...(await pageContext(req, deps, { lenient: true })), path: '/' };
-    sendPage(res, renderError(414, context), 414);
+    sendPage(res, renderError(414, await addresslessContext(req, deps)), 414);
   };
 
 /** Answers OPTIONS with the allowed methods and any other method with 405. */
@@ -23,13 +31,13 @@ export function methodNotAllowed(allowed: string[]): RequestHandler {
   return (req, res, next) => {
     res.setHeader('Allow', allow);
     if (req.method === 'OPTIONS') return void res.status(204).end();
-    next(Object.assign(new Error(`${req.method} is not allowed on ${req.path}`), { status: 405, expose: true }));
+    next(statusError(405, `${req.method} is not allowed on ${req.path}`));
   };
 }
 
 /** Every address no route claimed. */
 export const notFound: RequestHandler = (_req, _res, next) => {
-  next(Object.assign(new Error('Not found'), { status: 404, expose: true }));
+  next(missing());
 };
 
 /**
@@ -44,7 +52,7 @@ export function errorPage(deps: PageDeps): ErrorRequestHandler {
     const key = `${status} ${req.headers.host ?? ''} ${isMobileUserAgent(req.get('user-agent') ?? '')}`;
     let html = refusals.get(key);
     if (html === undefined) {
-      html = renderError(status, { ...(await pageContext(req, deps, { lenient: true })), path: '/' });
+      html = renderError(status, await addresslessContext(req, deps));
       refusals.set(key, html);
     }
     return html;

@@ -2,8 +2,12 @@ import type { Request } from 'express';
 import type { Page } from '../../contract/content';
 import { ASSOCIATION_NO_PATTERN, NUMERIC_ID_PATTERN, SLUG_PATTERN } from '../../contract/ids';
 
+/** An error the error page answers with this status (client errors, or a 503 the server chose). */
+export const statusError = (status: number, message: string) =>
+  Object.assign(new Error(message), { status, expose: true });
+
 /** A request for something we do not have: the 404 page. */
-export const missing = () => Object.assign(new Error('Not found'), { status: 404, expose: true });
+export const missing = () => statusError(404, 'Not found');
 
 /** A positive whole number from the path or query; anything else is an unknown page. */
 export function id(value: unknown): number {

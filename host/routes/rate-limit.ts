@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { FEEDBACK_RATE } from '../../contract/feedback';
+import { statusError } from './params';
 
 /** Search pages per address per minute (default): a person searches a few times a minute, a script thousands. */
 export const SEARCH_PAGE_LIMIT = 60;
@@ -10,22 +11,15 @@ export const SEARCH_PAGE_LIMIT = 60;
  * so a script asking for words without end is answered 429 after its share.
  */
 export function searchRateLimit(limit: number = SEARCH_PAGE_LIMIT): RequestHandler {
-  return rateLimit({
-    windowMs: 60_000,
-    limit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(Object.assign(new Error('Too many searches'), { status: 429, expose: true })),
-  });
+  return perAddress(60_000, limit, (_req, _res, next) => next(statusError(429, 'Too many searches')));
 }
 
 /** Feedback form posts per address (SPEC: none; a person needs a few per ten minutes). */
 export function feedbackRateLimit(options: { limit: number; handler: RequestHandler }): RequestHandler {
-  return rateLimit({
-    windowMs: FEEDBACK_RATE.windowMs,
-    limit: options.limit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: options.handler,
-  });
+  return perAddress(FEEDBACK_RATE.windowMs, options.limit, options.handler);
+}
+
+/** `limit` requests per address per `windowMs`, said in the standard RateLimit headers; `handler` answers the rest. */
+function perAddress(windowMs: number, limit: number, handler: RequestHandler): RequestHandler {
+  return rateLimit({ windowMs, limit, standardHeaders: 'draft-8', legacyHeaders: false, handler });
 }

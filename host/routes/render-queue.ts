@@ -1,4 +1,5 @@
 import pLimit from 'p-limit';
+import { statusError } from './params';
 
 export interface RenderQueueOptions {
   /** Renders at once: enough to overlap back-end waits, few enough to bound memory (default 16). */
@@ -11,7 +12,7 @@ export interface RenderQueueOptions {
 export type RenderQueue = <T>(render: () => Promise<T>) => Promise<T>;
 
 /** Too many renders waiting: the error page's 503, with a Retry-After. */
-export const busy = () => Object.assign(new Error('Too many pages being rendered'), { status: 503, expose: true });
+export const busy = () => statusError(503, 'Too many pages being rendered');
 
 /**
  * Page renders in bounded concurrency: a flood of addresses no cache holds
