@@ -5,6 +5,7 @@ import express, { type ErrorRequestHandler, type Express, type Request } from 'e
 import helmet from 'helmet';
 import { errorStatus, errorText } from '../contract/errors';
 import { scriptSnippet } from '../host/docs/docs-page';
+import { announcedEnvironment } from '../host/environments';
 import { createLogger, requestLogger } from '../host/logger';
 import type { WidgetBuild } from '../host/widget-build';
 import { widgetRelease } from '../host/widget-release';
@@ -64,7 +65,7 @@ export function createDemoApp(name: DemoName, options: DemoOptions): Express {
     })(req, res, next);
   });
   app.use(express.static(dir, { index: false }));
-  const release = widgetRelease(options.build, 'local');
+  const release = widgetRelease(options.build, announcedEnvironment());
   app.get('/{*rest}', (req, res) => {
     const portal = portalOf(req, options.portalPort);
     let page = index;

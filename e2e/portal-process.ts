@@ -62,7 +62,13 @@ function waitFor(server: ChildProcess, pattern: RegExp): Promise<string> {
  */
 export async function startPortalProcess(
   attempts = 3,
-  options: { dataDir?: string; keepData?: boolean; env?: Record<string, string> } = {},
+  options: {
+    dataDir?: string;
+    keepData?: boolean;
+    env?: Record<string, string>;
+    /** The line that says the server is up (default: the last of `local`, the demo sites'). */
+    ready?: RegExp;
+  } = {},
 ): Promise<PortalProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   // A restart reuses a data folder: the first server keeps it, the second removes it.
@@ -88,7 +94,7 @@ export async function startPortalProcess(
   server.stdout?.on('data', collect);
   server.stderr?.on('data', collect);
   try {
-    await waitFor(server, /(Demo sites listening)/);
+    await waitFor(server, options.ready ?? /(Demo sites listening)/);
   } catch (error) {
     server.kill('SIGTERM');
     removeData();

@@ -1,47 +1,5 @@
+import { ROUTES } from '../host/test-support/routes';
 import { axeViolations, expect, settled, test } from './fixtures';
-
-/** Every route of SPEC §2 (orders aside): its title, and a piece of its real content. */
-const ROUTES: Array<[path: string, title: RegExp, content: string]> = [
-  ['/', /工业数字化转型服务商/, '热门产品'],
-  ['/home', /工业数字化转型服务商/, '客户案例'],
-  ['/en', /^Zhizaoyun/, 'What we do'],
-  ['/product', /^产品中心/, '智造云 IoT 设备接入平台'],
-  ['/product/1', /产品中心/, '版本与价格'],
-  ['/product/P2025001', /产品中心/, '版本与价格'],
-  ['/solution', /^解决方案/, '锂电池'],
-  ['/solution/1', /解决方案/, '行业痛点'],
-  ['/solution/S2025001', /解决方案/, '方案内容'],
-  ['/cases', /^案例中心/, '案例中心'],
-  ['/cases/1', /案例中心/, '项目详情'],
-  ['/news', /^新闻中心/, '新闻中心'],
-  ['/news/1', /新闻中心/, '新闻中心'],
-  ['/news/type', /^新闻中心/, '全部'],
-  ['/news/type/2', /^行业动态/, '行业动态'],
-  ['/innovation-practice', /创新实训/, '培养阶段'],
-  ['/innovation-practice/3', /创新实训/, '创新项目'],
-  ['/innovation-practice/1/1', /创新实训/, '课程设置'],
-  ['/innovation-practice/bak_id', /实训项目总览/, '设备智能运维实训'],
-  ['/innovation-practice/collaborative-innovation', /协同创新/, '成果：'],
-  ['/innovation-practice/gswe-factory', /实训工厂/, '模拟装配产线'],
-  ['/partners', /^生态合作/, '加入流程'],
-  ['/about', /^关于我们/, '发展历程'],
-  ['/help', /帮助中心/, '账号与登录'],
-  ['/help?id=49', /^隐私政策/, '隐私政策'],
-  ['/info', /^信息公开/, '信息公开'],
-  ['/info/1', /信息公开/, '春节'],
-  ['/mapsite', /^网站地图/, '服务与支持'],
-  ['/certification', /^企业认证/, '前往控制台认证'],
-  ['/feedback', /^意见反馈/, '提交反馈'],
-  ['/transfer?url=https%3A%2F%2Fwww.miit.gov.cn%2F', /即将离开/, 'www.miit.gov.cn'],
-  ['/waic', /世界人工智能大会/, '展区亮点'],
-  ['/wj', /^客户满意度调查/, '开始答题'],
-  ['/propaganda-film', /^宣传片/, '数据向实'],
-  ['/propaganda-film/2024', /^2024 年宣传片/, '让每一台设备都会说话'],
-  ['/propaganda-film/2026/brand-2026', /^数据向实/, '十年间'],
-  ['/meiqia/card?type=1&associationNo=P2025001', /咨询卡片/, '查看详情'],
-  ['/topic/battery', /^锂电池智能制造专题/, '常见问题'],
-  ['/searchRes?keyword=MES', /搜索结果/, 'MES'],
-];
 
 /** A bad id (unknown, or not a number where one is numeric) for each route that takes one. */
 const BAD_IDS = [

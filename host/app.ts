@@ -2,16 +2,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
-import type { PortalEnvironment } from '../contract/environments';
 import type { DataSources } from '../contract/sources';
 import { chatProviderCsp, chatScript } from './chat-script';
 import type { HostConfig } from './config';
 import { remoteContent } from './data/content';
 import { remoteFeedback } from './data/feedback';
 import { noSiteData, remoteSiteData } from './data/site-data';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS } from './data/upstream';
 import { docsRoutes } from './docs/routes';
-import { remoteEnvironment } from './environments';
-import { createLogger, type Logger, requestLogger } from './logger';
+import { announcedEnvironment, remoteEnvironment, serverOrigins } from './environments';
+import { createLogger, requestLogger } from './logger';
 import { mediaRoutes } from './media';
 import { loadPageAssets } from './pages/assets';
 import { type PlainHandler, portalScript } from './portal-script';
@@ -26,14 +26,12 @@ import { releaseRoutes } from './widget-release';
 import { widgetFiles } from './widgets';
 
 export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
-  Partial<Pick<HostConfig, 'env' | 'publicOrigin' | 'trustProxy'>> &
+  Partial<Pick<HostConfig, 'env' | 'publicOrigin' | 'trustProxy' | 'servers' | 'upstreamTimeoutMs'>> &
   Partial<Pick<HostConfig, 'chat'>> & {
     /** The widgets' build, read once (default: read from `widgetsDir`). */
     build?: WidgetBuild;
     /** The embedded back-end (`local`); other environments use the real servers. */
     backend?: EmbeddedServices;
-    /** Where the API prefixes go when there is no embedded back-end (default: the environment's servers). */
-    upstream?: Pick<PortalEnvironment, 'accountServer' | 'api' | 'brand'> & Partial<Pick<PortalEnvironment, 'console'>>;
     /** Feedback form entries per address per ten minutes (default 5). */
     feedbackLimit?: number;
     /** Search pages per address per minute (default 60). */
@@ -64,19 +62,22 @@ export function createApp(options: AppOptions): Express {
   const build = options.build ?? readWidgetBuild(options.widgetsDir);
   const assets = loadPageAssets(build);
   const env = options.env;
-  const upstream =
-    options.backend || !env || env === 'local' ? undefined : (options.upstream ?? remoteEnvironment(env));
+  // Outside `local`, the environment's servers (each replaceable by a setting), called within a deadline.
+  const upstream = options.backend || !env || env === 'local' ? undefined : remoteEnvironment(env, options.servers);
+  const deadline = { timeoutMs: options.upstreamTimeoutMs };
   const deps = options.backend
     ? { assets, ...options.backend.sources }
     : upstream
       ? {
           assets,
-          siteData: remoteSiteData(upstream, options.remoteFreshMs),
-          content: remoteContent(upstream),
-          feedback: remoteFeedback(upstream),
+          siteData: remoteSiteData(upstream, { ...deadline, freshMs: options.remoteFreshMs }),
+          content: remoteContent(upstream, deadline),
+          feedback: remoteFeedback(upstream, deadline),
           console: upstream.console,
+          renderDeadlineMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
         }
       : { assets, siteData: noSiteData };
+  const announced = announcedEnvironment(upstream);
   const app = express();
 
   app.disable('x-powered-by');
@@ -84,36 +85,36 @@ export function createApp(options: AppOptions): Express {
   // Behind a proxy: the visitor's address (per-address limits) and scheme (Secure cookies) from its headers.
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
   const https = (options.publicOrigin ?? process.env.PORTAL_PUBLIC_ORIGIN ?? '').startsWith('https:');
-  const pageCache = options.pageCache === false ? undefined : new PageCache(options.pageCache);
+  const pageCache = options.pageCache === false ? undefined : new PageCache({ ...options.pageCache, logger });
   // First of all: a fresh kept page needs nothing else (it keeps its headers), nor
   // do the two script-tag entries (built once, with their own headers, not logged).
   const scripts = new Map<string, PlainHandler>();
-  const portalJs = portalScript(build, options.env ?? 'local');
-  const chatJs = chatScript(build, options.env ?? 'local', options.chat ?? defaultChat);
+  const portalJs = portalScript(build, announced);
+  const chatJs = chatScript(build, announced, options.chat ?? defaultChat);
   if (portalJs) scripts.set('/widgets/portal.js', portalJs);
   if (chatJs) scripts.set('/widgets/chat.js', chatJs);
-  answerFirst(app, { pageCache, scripts, logger });
+  answerFirst(app, { pageCache, scripts });
   // The same scripts at the addresses Express also takes for them (any case, a final slash).
   for (const [path, script] of scripts) app.get(path, script);
   app.use(requestLogger(logger));
   app.use(cspNonce);
-  app.use(securityHeaders(assets.styleHashes, { https }));
+  app.use(securityHeaders(assets.styleHashes, { https, servers: upstream && serverOrigins(upstream) }));
   app.use(chatProviderCsp(options.chat));
   app.use(limitUrlLength(deps));
 
   // Widget files are precompressed and open to every origin (they override the
   // resource policy), so they come before on-the-fly compression.
   app.use('/widgets', widgetFiles(build.dir));
-  app.use(releaseRoutes(build, options.env ?? 'local'));
+  app.use(releaseRoutes(build, announced));
 
   app.use(compression());
   if (options.backend) {
     for (const [prefix, routes] of options.backend.routes) app.use(prefix, routes);
   } else if (upstream) {
-    for (const [prefix, proxy] of apiProxies(upstream)) app.use(prefix, proxy);
+    for (const [prefix, proxy] of apiProxies(upstream, deadline)) app.use(prefix, proxy);
   }
   app.use(mediaRoutes());
-  app.use(docsRoutes(build, options.env ?? 'local'));
+  app.use(docsRoutes(build, announced));
   app.use(
     pageRoutes({
       ...deps,
@@ -137,7 +138,6 @@ interface AnsweredFirst {
   pageCache?: PageCache;
   /** Built scripts by exact path. */
   scripts: Map<string, PlainHandler>;
-  logger: Logger;
 }
 
 const pathOf = (url = '/') => {
@@ -152,7 +152,7 @@ const pathOf = (url = '/') => {
  * an Express app is dispatched (mounted apps are called through it too);
  * everything else goes on to it unchanged.
  */
-function answerFirst(app: Express, { pageCache, scripts, logger }: AnsweredFirst) {
+function answerFirst(app: Express, { pageCache, scripts }: AnsweredFirst) {
   const answer = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const script = scripts.get(pathOf(req.url));
@@ -160,7 +160,7 @@ function answerFirst(app: Express, { pageCache, scripts, logger }: AnsweredFirst
       script(req, res);
       return true;
     }
-    return pageCache?.answerFresh(req, res, logger) ?? false;
+    return pageCache?.answerFresh(req, res) ?? false;
   };
   const internals = app as unknown as { handle: Dispatch };
   const dispatch = internals.handle.bind(app);

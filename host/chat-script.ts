@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
-import type { PortalEnvName } from '../contract/environments';
 import type { ChatConfig } from './config';
-import { announcedScript, announceEnvironment, type PlainHandler } from './portal-script';
+import { type Announced, announcedScript, announceEnvironment, type PlainHandler } from './portal-script';
 import type { WidgetBuild } from './widget-build';
 
 /** What the launcher needs to know about the chat, announced with `chat.js`. */
@@ -16,12 +15,12 @@ export function announcedChat(chat: ChatConfig) {
  * chat provider appended (as `portal.js` carries the environment). Built once,
  * compressed once, revalidated by ETag.
  */
-export function chatScript(build: WidgetBuild, env: PortalEnvName, chat: ChatConfig): PlainHandler | undefined {
+export function chatScript(build: WidgetBuild, announced: Announced, chat: ChatConfig): PlainHandler | undefined {
   // The entry only starts loading before this runs; everything that reads these waits for a chunk.
   return announcedScript(
     build,
     'chat.js',
-    `${announceEnvironment(env)}window[Symbol.for("portal.chat")]=${JSON.stringify(announcedChat(chat))};`,
+    `${announceEnvironment(announced)}window[Symbol.for("portal.chat")]=${JSON.stringify(announcedChat(chat))};`,
   );
 }
 

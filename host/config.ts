@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { PORTAL_ENV_NAMES, type PortalEnvName } from '../contract/environments';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS } from './data/upstream';
+import { SERVER_SETTINGS, type ServerAddresses } from './environments';
 
 export interface HostConfig {
   /** Port to listen on; 0 picks a free one. */
@@ -18,6 +20,10 @@ export interface HostConfig {
   publicOrigin?: string;
   /** TRUST_PROXY: Express's trust-proxy value, so per-address limits and `https` see through the proxy. */
   trustProxy?: TrustProxy;
+  /** Outside `local`: the environment's servers replaced one by one (ACCOUNT_SERVER_URL, CONSOLE_URL, …_API_URL). */
+  servers?: Partial<ServerAddresses>;
+  /** UPSTREAM_TIMEOUT_MS: how long one call to a back-end server may take (default 1.5 s). */
+  upstreamTimeoutMs?: number;
 }
 
 /** Express's `trust proxy`: true (any), a number of hops, or addresses, subnets and loopback/linklocal/uniquelocal. */
@@ -43,16 +49,43 @@ function parseTrustProxy(value: string | undefined): TrustProxy | undefined {
   return text;
 }
 
-function parsePublicOrigin(value: string | undefined): string | undefined {
-  const text = value?.trim().replace(/\/$/, '');
-  if (!text) return undefined;
+/** An http(s) origin (`https://host[:port]`, nothing after it) from a setting, or an error naming the setting. */
+function originFrom(setting: string, value: string, example = 'https://www.example.cn'): string {
+  const text = value.trim().replace(/\/$/, '');
   let url: URL | undefined;
   try {
     url = new URL(text);
   } catch {}
   if (!url || !/^https?:$/.test(url.protocol) || url.origin !== text)
-    throw new Error(`PORTAL_PUBLIC_ORIGIN must be an origin such as https://www.example.cn, not "${text}"`);
+    throw new Error(`${setting} must be an origin such as ${example}, not "${text}"`);
   return url.origin;
+}
+
+const parsePublicOrigin = (value: string | undefined) =>
+  value?.trim() ? originFrom('PORTAL_PUBLIC_ORIGIN', value) : undefined;
+
+/** The servers the settings replace; `local` runs its own, so there they are a mistake. */
+function parseServers(env: NodeJS.ProcessEnv, portalEnv: PortalEnvName): Partial<ServerAddresses> {
+  const servers: Partial<ServerAddresses> = {};
+  for (const [server, setting] of Object.entries(SERVER_SETTINGS) as Array<[keyof ServerAddresses, string]>) {
+    const value = env[setting];
+    if (!value?.trim()) continue;
+    if (portalEnv === 'local')
+      throw new Error(
+        `${setting} replaces a server of PORTAL_ENV dev, test, demo or prod; local runs its own back-end`,
+      );
+    servers[server] = originFrom(setting, value, 'https://api.example.cn');
+  }
+  return servers;
+}
+
+function parseUpstreamTimeout(value: string | undefined): number {
+  const text = value?.trim();
+  if (!text) return DEFAULT_UPSTREAM_TIMEOUT_MS;
+  const ms = Number(text);
+  if (!/^\d+$/.test(text) || ms < 100 || ms > 60_000)
+    throw new Error(`UPSTREAM_TIMEOUT_MS must be milliseconds from 100 to 60000, not "${text}"`);
+  return ms;
 }
 
 export const CHAT_PROVIDERS = ['builtin', 'meiqia'] as const;
@@ -93,18 +126,7 @@ function parseEnv(value: string | undefined): PortalEnvName {
 
 function parseOrigins(value: string | undefined): string[] {
   if (!value?.trim()) return [];
-  return value.split(',').map((item) => {
-    const text = item.trim();
-    let url: URL;
-    try {
-      url = new URL(text);
-    } catch {
-      throw new Error(`CHAT_PARTNER_ORIGINS must list origins such as https://partner.example, not "${text}"`);
-    }
-    if (!/^https?:$/.test(url.protocol) || url.origin !== text.replace(/\/$/, ''))
-      throw new Error(`CHAT_PARTNER_ORIGINS must list origins such as https://partner.example, not "${text}"`);
-    return url.origin;
-  });
+  return value.split(',').map((item) => originFrom('CHAT_PARTNER_ORIGINS', item, 'https://partner.example'));
 }
 
 /** The chat settings: CHAT_PROVIDER, CHAT_MEIQIA_ENT_ID, CHAT_MEIQIA_SCRIPT, CHAT_AGENT_PASSWORD, CHAT_PARTNER_ORIGINS. */
@@ -145,5 +167,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig 
     chat: chatConfigFromEnv(env, portalEnv),
     publicOrigin: parsePublicOrigin(env.PORTAL_PUBLIC_ORIGIN),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    servers: parseServers(env, portalEnv),
+    upstreamTimeoutMs: parseUpstreamTimeout(env.UPSTREAM_TIMEOUT_MS),
   };
 }

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { PortalEnvName } from '../contract/environments';
-import { announcedEnvironment } from './environments';
+import type { PortalEnvironment } from '../contract/environments';
 import { encodingFor, unchanged } from './precompressed';
 import type { ScriptEntry, WidgetBuild } from './widget-build';
 
+/** What a script tells the page about its environment (`announcedEnvironment`). */
+export type Announced = Partial<PortalEnvironment>;
+
 /** The environment a script announces to the page, as a statement. */
-export const announceEnvironment = (env: PortalEnvName) =>
-  `window[Symbol.for("portal.env")]=${JSON.stringify(announcedEnvironment(env))};`;
+export const announceEnvironment = (announced: Announced) =>
+  `window[Symbol.for("portal.env")]=${JSON.stringify(announced)};`;
 
 /**
  * A built classic script with `announce` (statements telling the page about this
@@ -22,8 +24,8 @@ export function announcedSource(build: WidgetBuild, file: ScriptEntry, announce:
 }
 
 /** `portal.js` as built, with this server's environment appended; undefined when not built. */
-export const announcedPortalScript = (build: WidgetBuild, env: PortalEnvName) =>
-  announcedSource(build, 'portal.js', announceEnvironment(env));
+export const announcedPortalScript = (build: WidgetBuild, announced: Announced) =>
+  announcedSource(build, 'portal.js', announceEnvironment(announced));
 
 /** A handler that needs nothing of Express: the app answers with it before Express sets a request up. */
 export type PlainHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -41,8 +43,8 @@ export function announcedScript(build: WidgetBuild, file: ScriptEntry, announce:
  * `/widgets/portal.js` with this server's environment appended, so a partner page
  * that loads it learns where the APIs and the account service are.
  */
-export function portalScript(build: WidgetBuild, env: PortalEnvName): PlainHandler | undefined {
-  return announcedScript(build, 'portal.js', announceEnvironment(env));
+export function portalScript(build: WidgetBuild, announced: Announced): PlainHandler | undefined {
+  return announcedScript(build, 'portal.js', announceEnvironment(announced));
 }
 
 /** Sends one script body, compressed once, to any origin, revalidated by ETag. */

@@ -22,14 +22,11 @@ before(async () => {
     widgetsDir: 'dist/widgets',
     logLevel: 'silent',
     env: 'test',
-    upstream: {
-      brand: 'zzy',
+    servers: {
       accountServer: originOf(upstreams.account!),
-      api: {
-        portal: originOf(upstreams.portal!),
-        kernel: originOf(upstreams.kernel!),
-        brand: originOf(upstreams.brand!),
-      },
+      portal: originOf(upstreams.portal!),
+      kernel: originOf(upstreams.kernel!),
+      brand: originOf(upstreams.brand!),
     },
   });
   portal = await listen(app);
@@ -61,10 +58,11 @@ describe('API proxies outside local', () => {
       widgetsDir: 'dist/widgets',
       logLevel: 'silent',
       env: 'test',
-      upstream: {
-        brand: 'zzy',
+      servers: {
         accountServer: 'http://127.0.0.1:9',
-        api: { portal: 'http://127.0.0.1:9', kernel: 'http://127.0.0.1:9', brand: 'http://127.0.0.1:9' },
+        portal: 'http://127.0.0.1:9',
+        kernel: 'http://127.0.0.1:9',
+        brand: 'http://127.0.0.1:9',
       },
     });
     const { server, port } = await listen(down);

@@ -1,14 +1,18 @@
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { PortalEnvironment } from '../contract/environments';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS } from './data/upstream';
 
 /**
  * Outside `local`, the API prefixes go to the environment's real servers, one
  * proxy per prefix (as the development proxy of SPEC §7 maps three prefixes to
- * three servers). The most specific prefix comes first.
+ * three servers). The most specific prefix comes first. A server that does not
+ * start answering within the upstream deadline is answered 502 (a stream that has
+ * started, such as the chat's, then runs as long as it lasts).
  */
 export function apiProxies(
   env: Pick<PortalEnvironment, 'accountServer' | 'api' | 'brand'>,
+  { timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS }: { timeoutMs?: number } = {},
 ): Array<[string, RequestHandler]> {
   const proxy = (target: string, prefix: string): RequestHandler =>
     createProxyMiddleware({
@@ -17,8 +21,12 @@ export function apiProxies(
       xfwd: true,
       // Express strips the mount path; the upstream expects the full one.
       pathRewrite: (path) => `${prefix}${path}`,
-      proxyTimeout: 15_000,
+      proxyTimeout: timeoutMs,
       on: {
+        proxyRes: (proxyRes) => {
+          // The deadline is for the answer to begin: a stream (the chat's events) then lasts as long as it lasts.
+          if (String(proxyRes.headers['content-type']).startsWith('text/event-stream')) proxyRes.socket?.setTimeout(0);
+        },
         error: (_error, _req, res) => {
           if ('writeHead' in res && !res.headersSent) {
             res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8' });

@@ -15,9 +15,13 @@ const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as { locals: { csp
  * Security headers with a strict Content-Security-Policy. Inline scripts and
  * styles need this response's nonce, or (pages) one of the given style hashes:
  * the site's pages carry no nonce, so their bytes are the same for every
- * visitor and can be rendered and compressed once.
+ * visitor and can be rendered and compressed once. `servers`: the back-end
+ * origins the page's widgets talk to, outside `local`.
  */
-export const securityHeaders = (styleHashes: readonly string[] = [], { https = false } = {}) =>
+export const securityHeaders = (
+  styleHashes: readonly string[] = [],
+  { https = false, servers = [] }: { https?: boolean; servers?: readonly string[] } = {},
+) =>
   helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -25,10 +29,11 @@ export const securityHeaders = (styleHashes: readonly string[] = [], { https = f
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", nonce],
         styleSrc: ["'self'", nonce, ...styleHashes.map((hash) => `'${hash}'`)],
-        imgSrc: ["'self'", 'data:'],
+        // Outside `local` the widgets call the environment's servers and frame its account hub.
+        imgSrc: ["'self'", 'data:', ...servers],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...servers],
+        frameSrc: ["'self'", ...servers],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

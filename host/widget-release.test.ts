@@ -4,6 +4,7 @@ import { readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { createApp } from './app';
+import { announcedEnvironment } from './environments';
 import { listen, request } from './test-support/server';
 import { readWidgetBuild } from './widget-build';
 import { widgetRelease } from './widget-release';
@@ -17,7 +18,7 @@ before(async () => {
 after(() => server.close());
 
 describe('the pinned release', () => {
-  const release = widgetRelease(readWidgetBuild(WIDGETS), 'local');
+  const release = widgetRelease(readWidgetBuild(WIDGETS), announcedEnvironment());
   const prefix = release?.scriptPath.replace(/\/portal\.js$/, '') ?? '';
 
   it('serves portal.js for a year, its bytes matching the integrity hash, with 304 and HEAD', async () => {

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Router } from 'express';
-import type { PortalEnvName } from '../contract/environments';
-import { announcedPortalScript, serveScript } from './portal-script';
+import { type Announced, announcedPortalScript, serveScript } from './portal-script';
 import type { WidgetBuild } from './widget-build';
 import { widgetFiles } from './widgets';
 
@@ -19,8 +18,8 @@ export interface WidgetRelease {
 }
 
 /** This build's release in this environment, or undefined when the widgets are not built. */
-export function widgetRelease(build: WidgetBuild, env: PortalEnvName): WidgetRelease | undefined {
-  const body = announcedPortalScript(build, env);
+export function widgetRelease(build: WidgetBuild, announced: Announced): WidgetRelease | undefined {
+  const body = announcedPortalScript(build, announced);
   if (!build.releaseId || !body) return undefined;
   return {
     id: build.releaseId,
@@ -36,10 +35,10 @@ export function widgetRelease(build: WidgetBuild, env: PortalEnvName): WidgetRel
  * they (and nothing else) are served under the same prefix. Other releases are
  * not kept here: 404.
  */
-export function releaseRoutes(build: WidgetBuild, env: PortalEnvName): Router {
+export function releaseRoutes(build: WidgetBuild, announced: Announced): Router {
   const router = Router();
-  const release = widgetRelease(build, env);
-  const body = announcedPortalScript(build, env);
+  const release = widgetRelease(build, announced);
+  const body = announcedPortalScript(build, announced);
   if (!release || !body) return router;
   const prefix = `${RELEASE_PREFIX}/${release.id}`;
   router.get(`${prefix}/portal.js`, serveScript(body, 'public, max-age=31536000, immutable'));

@@ -2,37 +2,30 @@ import { isSuccess, payloadOf } from '../../contract/envelope';
 import type { PortalEnvironment } from '../../contract/environments';
 import type { SearchQuery } from '../../contract/search';
 import type { ContentSource } from '../../contract/sources';
+import { callUpstream, UpstreamFailure, type UpstreamOptions } from './upstream';
 
 export type { ContentSource } from '../../contract/sources';
 
-const REMOTE_TIMEOUT_MS = 5000;
-
-/** Thrown when the content server answers with something other than success or 404. */
-export class ContentUnavailable extends Error {}
-
 /**
  * Other environments: the same reads over the portal API (the paths the embedded
- * back-end serves, documented in /api/openapi.json). 404 means unknown; any other
- * failure rejects, and the page shows the 500 error page.
+ * back-end serves, documented in /api/openapi.json), each within the upstream
+ * deadline. 404 means unknown; any other failure rejects with an
+ * `UpstreamFailure`, which the page answers with its error page.
  */
-export function remoteContent(env: Pick<PortalEnvironment, 'api'>, fetcher: typeof fetch = fetch): ContentSource {
+export function remoteContent(env: Pick<PortalEnvironment, 'api'>, upstream: UpstreamOptions = {}): ContentSource {
   async function get<T>(path: string, query: Record<string, unknown> = {}): Promise<T | undefined> {
     const url = new URL(path, env.api.portal);
     for (const [key, value] of Object.entries(query))
       if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
-    const res = await fetcher(url, {
-      headers: { Accept: 'application/json' },
-      signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS),
-    });
-    if (res.status === 404) return undefined;
-    const body: unknown = await res.json().catch(() => null);
-    if (!res.ok || !isSuccess(body))
-      throw new ContentUnavailable(`${path} answered ${res.status} ${(body as { code?: unknown } | null)?.code}`);
+    const { status, body } = await callUpstream(url, { headers: { Accept: 'application/json' } }, upstream);
+    if (status === 404) return undefined;
+    if (status >= 300 || !isSuccess(body))
+      throw new UpstreamFailure('rejected', `${path} answered ${status} ${(body as { code?: unknown } | null)?.code}`);
     return payloadOf(body) as T;
   }
   async function list<T>(path: string, query?: Record<string, unknown>): Promise<T> {
     const value = await get<T>(path, query);
-    if (value === undefined) throw new ContentUnavailable(`${path} is missing`);
+    if (value === undefined) throw new UpstreamFailure('rejected', `${path} is missing`);
     return value;
   }
   const one = (path: string) => encodeURIComponent(path);

@@ -1,22 +1,28 @@
 import { isSuccess } from '../../contract/envelope';
 import type { PortalEnvironment } from '../../contract/environments';
 import type { FeedbackSink } from '../../contract/sources';
+import { callUpstream, UpstreamFailure, type UpstreamOptions } from './upstream';
 
 export type { FeedbackSink } from '../../contract/sources';
 
-/** Other environments: the portal API's `POST /api/feedback`. */
-export function remoteFeedback(env: Pick<PortalEnvironment, 'api'>, fetcher: typeof fetch = fetch): FeedbackSink {
+/** Other environments: the portal API's `POST /api/feedback`, within the upstream deadline. */
+export function remoteFeedback(env: Pick<PortalEnvironment, 'api'>, upstream: UpstreamOptions = {}): FeedbackSink {
   return {
     async submit(entry, page) {
-      const res = await fetcher(new URL('/api/feedback', env.api.portal), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ ...entry, page }),
-        signal: AbortSignal.timeout(5000),
-      });
-      const body: unknown = await res.json().catch(() => null);
-      if (!res.ok || !isSuccess(body))
-        throw new Error(`feedback answered ${res.status} ${(body as { code?: unknown } | null)?.code}`);
+      const { status, body } = await callUpstream(
+        new URL('/api/feedback', env.api.portal),
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({ ...entry, page }),
+        },
+        upstream,
+      );
+      if (status >= 300 || !isSuccess(body))
+        throw new UpstreamFailure(
+          'rejected',
+          `feedback answered ${status} ${(body as { code?: unknown } | null)?.code}`,
+        );
     },
   };
 }

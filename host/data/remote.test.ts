@@ -45,12 +45,7 @@ before(async () => {
     // The switch above changes answers between tests: nothing may be kept.
     remoteFreshMs: 0,
     pageCache: false,
-    upstream: {
-      accountServer: origin,
-      brand: 'zzy',
-      console: 'https://console.example.test',
-      api: { portal: origin, kernel: origin, brand: origin },
-    },
+    servers: { ...everyServerAt(origin), console: 'https://console.example.test' },
   });
   ({ server: portal, port } = await listen(app));
 });
@@ -60,6 +55,7 @@ after(() => {
   source.close();
 });
 
+const everyServerAt = (origin: string) => ({ accountServer: origin, portal: origin, kernel: origin, brand: origin });
 const get = (path: string) => request(port, path);
 
 describe('pages in a remote environment', () => {
@@ -127,11 +123,7 @@ describe('common data in a remote environment', () => {
       env: 'test',
       remoteFreshMs: 300,
       pageCache: false,
-      upstream: {
-        accountServer: upstreamOrigin,
-        brand: 'zzy',
-        api: { portal: upstreamOrigin, kernel: upstreamOrigin, brand: upstreamOrigin },
-      },
+      servers: everyServerAt(upstreamOrigin),
     });
     const { server, port: own } = await listen(app);
     const linkCalls = () => upstreamCalls.filter((path) => path === '/api/friendly-link/list').length;

@@ -1,24 +1,11 @@
-import { LRUCache } from 'lru-cache';
 import { type Envelope, isSuccess, SUCCESS } from '../../contract/envelope';
 import type { PortalEnvironment } from '../../contract/environments';
 import type { FriendlyLink, PageCommon } from '../../contract/page-data';
 import type { SiteData } from '../../contract/sources';
 
-export type { SiteData } from '../../contract/sources';
+import { callUpstream, keptThroughFailures, UpstreamFailure, type UpstreamOptions } from './upstream';
 
-/**
- * Why the friendly links could not be had: the server answered a code other
- * than success (`rejected`: the 500 page), or the request failed (`unreachable`:
- * the 'working hard to load' page).
- */
-export class FriendlyLinksFailure extends Error {
-  constructor(
-    readonly kind: 'rejected' | 'unreachable',
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export type { SiteData } from '../../contract/sources';
 
 /** Nothing to show (a host without a back-end, as in some tests): pages render bare. */
 export const noSiteData: SiteData = {
@@ -26,62 +13,57 @@ export const noSiteData: SiteData = {
   friendlyLinks: async () => [],
 };
 
-const REMOTE_TIMEOUT_MS = 3000;
-
-/**
- * Keeps a value `freshMs`, then serves it stale while the next call fetches it
- * again. A failed fetch is not kept: the next caller sees the failure.
- */
-function staleWhileRevalidate<T extends {}>(fetch: () => Promise<T>, freshMs: number): () => Promise<T> {
-  if (freshMs <= 0) return fetch;
-  const kept = new LRUCache<'value', T>({
-    max: 1,
-    ttl: freshMs,
-    allowStale: true,
-    allowStaleOnFetchRejection: false,
-    fetchMethod: () => fetch(),
-  });
-  return async () => (await kept.fetch('value')) as T;
+export interface RemoteSiteDataOptions extends UpstreamOptions {
+  /** How long an answer is kept before it is loaded again behind the next request (0: never kept). */
+  freshMs?: number;
+  /** How long the last good answer stands in while the back-end fails. */
+  staleMs?: number;
 }
 
 /**
- * Other environments: the real portal API, with a short timeout, each answer
- * kept `freshMs` and then refreshed behind the next request (0: every time).
+ * Other environments: the real portal API, each call within the upstream
+ * deadline, each answer kept `freshMs` and served on while the API fails (see
+ * `keptThroughFailures`). The friendly links fail the page (SPEC §8); the common
+ * data only goes missing.
  */
-export function remoteSiteData(env: Pick<PortalEnvironment, 'api'>, freshMs = 30_000): SiteData {
-  const call = async <T>(path: string, init?: RequestInit): Promise<T | null> => {
-    try {
-      const res = await fetch(new URL(path, env.api.portal), {
-        ...init,
-        signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS),
-      });
-      if (!res.ok) return null;
-      return (await res.json()) as T;
-    } catch {
-      return null;
-    }
-  };
-  const pageCommon = staleWhileRevalidate(async () => {
-    const answer = await call<Envelope<{ pageCommonDTO?: PageCommon }>>('/api/common/index');
-    const common = isSuccess(answer) ? answer.data?.pageCommonDTO : undefined;
-    // Thrown so that a miss is not kept; the caller renders without it.
-    if (!common) throw new Error('no common data');
-    return common;
-  }, freshMs);
-  const friendlyLinks = staleWhileRevalidate(async () => {
-    let answer: { code?: string; result?: FriendlyLink[]; msg?: string };
-    try {
-      const res = await fetch(new URL('/api/friendly-link/list', env.api.portal), {
-        method: 'POST',
-        headers: { Accept: 'application/json' },
-        signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS),
-      });
-      answer = (await res.json()) as typeof answer;
-    } catch (error) {
-      throw new FriendlyLinksFailure('unreachable', `friendly links: ${(error as Error).message}`);
-    }
-    if (answer?.code !== SUCCESS) throw new FriendlyLinksFailure('rejected', `friendly links answered ${answer?.code}`);
-    return Array.isArray(answer.result) ? answer.result : [];
-  }, freshMs);
+export function remoteSiteData(
+  env: Pick<PortalEnvironment, 'api'>,
+  { freshMs = 30_000, staleMs, ...upstream }: RemoteSiteDataOptions = {},
+): SiteData {
+  const pageCommon = keptThroughFailures(
+    async () => {
+      const { body } = await callUpstream(
+        new URL('/api/common/index', env.api.portal),
+        { headers: { Accept: 'application/json' } },
+        upstream,
+      );
+      const common = isSuccess(body)
+        ? (body as Envelope<{ pageCommonDTO?: PageCommon }>).data?.pageCommonDTO
+        : undefined;
+      if (!common) throw new UpstreamFailure('rejected', 'common data: no pageCommonDTO');
+      return common;
+    },
+    { freshMs, staleMs },
+  );
+  const friendlyLinks = keptThroughFailures(
+    async () => {
+      const { status, body } = await callUpstream(
+        new URL('/api/friendly-link/list', env.api.portal),
+        { method: 'POST', headers: { Accept: 'application/json' } },
+        upstream,
+      );
+      const answer = body as { code?: unknown; result?: unknown } | null;
+      if (answer?.code !== SUCCESS)
+        throw new UpstreamFailure(
+          'rejected',
+          `friendly links answered ${status} ${String(answer?.code ?? 'no envelope')}`,
+        );
+      if (answer.result == null) return [];
+      // A list of another shape is not an empty list: the last good one stands.
+      if (!Array.isArray(answer.result)) throw new UpstreamFailure('rejected', 'friendly links are not a list');
+      return answer.result as FriendlyLink[];
+    },
+    { freshMs, staleMs },
+  );
   return { pageCommon: () => pageCommon().catch(() => null), friendlyLinks };
 }

@@ -1,14 +1,14 @@
 import { type Request, Router } from 'express';
-import type { PortalEnvName } from '../../contract/environments';
+import type { Announced } from '../portal-script';
 import { publicOrigin } from '../routes/page-context';
 import type { WidgetBuild } from '../widget-build';
 import { widgetRelease } from '../widget-release';
 import { renderDocsIndex, renderElementDoc } from './docs-page';
 
 /** `/docs` and `/docs/<tag>`: the elements' reference, from the manifest of this build. */
-export function docsRoutes(build: WidgetBuild, env: PortalEnvName): Router {
+export function docsRoutes(build: WidgetBuild, announced: Announced): Router {
   const router = Router();
-  const release = widgetRelease(build, env);
+  const release = widgetRelease(build, announced);
   const { elements } = build;
   if (!release || !elements.length) return router;
   const origin = (req: Request) => publicOrigin(req);

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
 import { errorStatus } from '../../contract/errors';
 import { isMobileUserAgent } from '../../contract/user-agent';
+import { UpstreamFailure } from '../data/upstream';
 import { renderError } from '../pages/error';
 import { type PageDeps, pageContext, sendPage } from './page-context';
 import { missing, statusError } from './params';
@@ -60,6 +61,7 @@ export function errorPage(deps: PageDeps): ErrorRequestHandler {
   return async (error, req, res, _next) => {
     const status = errorStatus(error);
     if (status === 500) req.log?.error({ err: error }, 'request failed');
+    else if (error instanceof UpstreamFailure) req.log?.warn({ err: error }, 'back-end unreachable');
     if (res.headersSent) return void res.end();
     if (status === 503) res.setHeader('Retry-After', '30');
     const page = Number(error?.errorPage) || status;

@@ -4,7 +4,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import { errorStatus } from '../../contract/errors';
 import { isMobileUserAgent } from '../../contract/user-agent';
+import { STALE_IF_ERROR_MS } from '../data/upstream';
 import { type Logger, loggableUrl } from '../logger';
 import { type Encoding, encodingFor, unchanged } from '../precompressed';
 
@@ -14,6 +16,8 @@ const gzipAsync = promisify(gzip);
 /** A rendered page, kept with its compressed copies so a hit costs no work. */
 interface CachedPage {
   etag: string;
+  /** When it was rendered: how long it may stand in for a failing back-end. */
+  renderedAt: number;
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
@@ -33,6 +37,8 @@ export interface PageCacheOptions {
   freshMs?: number;
   /** How many pages (address and device variant) are kept. */
   maxPages?: number;
+  /** How long a kept page stands in while rendering it again fails with a server error (default a day). */
+  staleIfErrorMs?: number;
   /**
    * Whether pages are the same whatever host they are asked for under (true when
    * PORTAL_PUBLIC_ORIGIN names the site's address, which pages then show).
@@ -56,19 +62,21 @@ async function compressed(html: string): Promise<CachedPage> {
     gzipAsync(identity, { level: 9 }),
   ]);
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-  return { etag, identity, br, gzip: gz };
+  return { etag, renderedAt: Date.now(), identity, br, gzip: gz };
 }
 
 /**
  * Rendered pages, kept per address and device variant (mobile visitors get the
  * page without the login widget), with stale-while-revalidate: a page older
  * than `freshMs` is still sent at once while the same request renders it again
- * in the background for the next visitor. Pages carry no per-visitor bytes (the
+ * in the background for the next visitor; while the back-end fails, the last
+ * good page is served on (stale-if-error). Pages carry no per-visitor bytes (the
  * CSP allows their styles by hash), so one rendering serves everyone.
  */
 export class PageCache {
   private readonly pages: LRUCache<string, CachedPage, Produce>;
   private readonly oneHost: boolean;
+  private readonly logger?: Logger;
   private readonly hosts = new Set<string>();
   /** The query parameters each kept page's path reads, for the lookup before routing. */
   private readonly readsByPath: LRUCache<string, readonly string[]>;
@@ -78,18 +86,31 @@ export class PageCache {
   constructor({
     freshMs = 10_000,
     maxPages = 500,
+    staleIfErrorMs = STALE_IF_ERROR_MS,
     oneHost = Boolean(process.env.PORTAL_PUBLIC_ORIGIN),
-  }: PageCacheOptions = {}) {
+    logger,
+  }: PageCacheOptions & { logger?: Logger } = {}) {
     this.oneHost = oneHost;
+    this.logger = logger;
     this.readsByPath = new LRUCache({ max: maxPages * 2 });
     this.pages = new LRUCache<string, CachedPage, Produce>({
       max: maxPages,
       ttl: freshMs,
       allowStale: true,
-      // A failed refresh (the item is gone, the back-end is down) drops the page:
-      // the next visitor gets the truth, not a page kept forever.
-      allowStaleOnFetchRejection: false,
-      fetchMethod: async (_key, _stale, { context }) => compressed(await context()),
+      fetchMethod: async (key, stale, { context }) => {
+        try {
+          return await compressed(await context());
+        } catch (error) {
+          // A failing back-end (a 5xx, a deadline) keeps the last good page for
+          // everyone, tried again after `freshMs`, up to `staleIfErrorMs`. Anything
+          // else (the item is gone) drops it: the next visitor gets the truth.
+          if (stale && errorStatus(error) >= 500 && Date.now() - stale.renderedAt <= staleIfErrorMs) {
+            this.logger?.warn({ err: error, page: key, renderedAt: new Date(stale.renderedAt) }, 'kept page served on');
+            return stale;
+          }
+          throw error;
+        }
+      },
     });
   }
 
@@ -154,7 +175,7 @@ export class PageCache {
    * so a hit is a lookup and one write. Anything else (stale, not kept, a
    * preview, another method) is left to the app.
    */
-  answerFresh(req: IncomingMessage, res: ServerResponse, logger: Logger): boolean {
+  answerFresh(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
     if (url.includes('preview')) return false;
@@ -162,8 +183,8 @@ export class PageCache {
     const page = this.pages.getRemainingTTL(key) > 0 ? this.pages.peek(key) : undefined;
     if (!page?.headers) return false;
     const status = sendCached(req, res, page, encodingFor(req.headers['accept-encoding']));
-    if (logger.isLevelEnabled('info'))
-      logger.info(
+    if (this.logger?.isLevelEnabled('info'))
+      this.logger.info(
         { req: { method: req.method, url: loggableUrl(url) }, res: { statusCode: status } },
         'request completed',
       );

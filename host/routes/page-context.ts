@@ -1,7 +1,9 @@
 import type { Request, RequestHandler, Response } from 'express';
+import pTimeout from 'p-timeout';
 import type { ContentSource } from '../data/content';
 import type { FeedbackSink } from '../data/feedback';
-import { FriendlyLinksFailure, type SiteData } from '../data/site-data';
+import type { SiteData } from '../data/site-data';
+import { UpstreamFailure } from '../data/upstream';
 import type { PageAssets } from '../pages/assets';
 import type { PageContext } from '../pages/document';
 import { themeFor } from '../pages/theme';
@@ -19,19 +21,12 @@ export interface PageDeps {
   pageCache?: PageCache;
   /** Where renders wait their turn (render-queue.ts); without it they run at once. */
   renders?: RenderQueue;
-}
-
-/**
- * The friendly links' failures as the error pages of SPEC §8: a rejected answer
- * is the 500 page; an unreachable server is the 'working hard to load' page (the
- * original's "302"), sent as 503 with Retry-After, since a real 302 needs a Location.
- */
-function friendlyLinksError(error: unknown): Error {
-  const kind = error instanceof FriendlyLinksFailure ? error.kind : 'unreachable';
-  return Object.assign(new Error((error as Error)?.message ?? 'friendly links failed'), {
-    status: kind === 'rejected' ? 500 : 503,
-    errorPage: kind === 'rejected' ? 500 : 302,
-  });
+  /**
+   * Outside `local`: how long a page may wait for its turn and the back-end,
+   * however many calls it makes; past it the page is the 'working hard to load'
+   * page (or, when kept, the last good copy).
+   */
+  renderDeadlineMs?: number;
 }
 
 /**
@@ -48,7 +43,7 @@ export async function pageContext(
     siteData.pageCommon().catch(() => null),
     siteData.friendlyLinks().catch((error) => {
       if (lenient) return [];
-      throw friendlyLinksError(error);
+      throw error instanceof UpstreamFailure ? error : new UpstreamFailure('unreachable', String(error));
     }),
   ]);
   return {
@@ -106,10 +101,17 @@ export const framePage =
   ): RequestHandler =>
   async (req, res) => {
     const rendered = async () => render(req, await pageContext(req, deps));
-    const produce = () => (deps.renders ? deps.renders(rendered) : rendered());
+    const queued = () => (deps.renders ? deps.renders(rendered) : rendered());
+    const produce = deps.renderDeadlineMs ? () => withinDeadline(queued(), deps.renderDeadlineMs as number) : queued;
     if (keep && deps.pageCache?.keeps(req)) return deps.pageCache.send(req, res, produce, reads);
     sendPage(res, await produce());
   };
+
+const withinDeadline = (rendering: Promise<string>, milliseconds: number) =>
+  pTimeout(rendering, {
+    milliseconds,
+    message: new UpstreamFailure('unreachable', `the page was not rendered within ${milliseconds} ms`),
+  });
 
 /** A page rendered from the content source (see `framePage`). */
 export const contentPage = (

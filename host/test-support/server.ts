@@ -23,11 +23,16 @@ export async function listen(app: Express): Promise<{ server: Server; port: numb
 export function request(
   port: number,
   path: string,
-  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  {
+    method = 'GET',
+    headers = {},
+    body,
+    signal,
+  }: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const sized = body === undefined ? headers : { 'Content-Length': String(Buffer.byteLength(body)), ...headers };
-    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: sized }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: sized, signal }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>

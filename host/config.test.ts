@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { configFromEnv } from './config';
+
+describe('the servers an environment talks to', () => {
+  it('are replaced one by one outside local', () => {
+    const config = configFromEnv({
+      PORTAL_ENV: 'prod',
+      PORTAL_API_URL: 'https://api.portal.example.cn/',
+      CONSOLE_URL: 'http://console.internal:8080',
+    });
+    assert.deepEqual(config.servers, {
+      portal: 'https://api.portal.example.cn',
+      console: 'http://console.internal:8080',
+    });
+    assert.equal(config.upstreamTimeoutMs, 1500);
+  });
+
+  it('refuses an address that is not an http(s) origin, naming the setting', () => {
+    for (const [setting, value] of [
+      ['ACCOUNT_SERVER_URL', 'guc.example.cn'],
+      ['KERNEL_API_URL', 'ftp://kernel.example.cn'],
+      ['BRAND_API_URL', 'https://brand.example.cn/api'],
+      ['PORTAL_API_URL', 'https://user:secret@api.example.cn'],
+    ] as const)
+      assert.throws(
+        () => configFromEnv({ PORTAL_ENV: 'test', [setting]: value }),
+        new RegExp(`^Error: ${setting} must be`),
+      );
+  });
+
+  it('refuses them in local, which runs its own back-end', () => {
+    assert.throws(() => configFromEnv({ PORTAL_API_URL: 'https://api.example.cn' }), /PORTAL_API_URL .*local/);
+  });
+
+  it('takes UPSTREAM_TIMEOUT_MS from 100 ms to a minute', () => {
+    assert.equal(configFromEnv({ UPSTREAM_TIMEOUT_MS: '800' }).upstreamTimeoutMs, 800);
+    for (const value of ['0', '99', '60001', '1.5', 'soon', '-1'])
+      assert.throws(() => configFromEnv({ UPSTREAM_TIMEOUT_MS: value }), /UPSTREAM_TIMEOUT_MS must be/);
+  });
+});
