@@ -75,3 +75,46 @@ describe('API proxies outside local', () => {
     }
   });
 });
+
+describe('API proxy deadlines', () => {
+  let slow: Server;
+  let portalOfSlow: { server: Server; port: number };
+  before(async () => {
+    // Answers after 600 ms: past the reads' deadline of 200 ms, within the writes'.
+    slow = createServer((req, res) => {
+      req.resume();
+      setTimeout(() => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":"0000"}'), 600);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const origin = originOf(slow);
+    portalOfSlow = await listen(
+      createApp({
+        widgetsDir: 'dist/widgets',
+        logLevel: 'silent',
+        env: 'test',
+        servers: { accountServer: origin, portal: origin, kernel: origin, brand: origin },
+        upstreamTimeoutMs: 200,
+      }),
+    );
+  });
+  after(() => {
+    portalOfSlow.server.close();
+    slow.closeAllConnections();
+    slow.close();
+  });
+
+  it('gives up on a read past the upstream deadline', async () => {
+    const res = await request(portalOfSlow.port, '/api/common/index');
+    assert.equal(res.status, 502);
+  });
+
+  it('lets a write finish past it: cutting it off would hide an order that was placed', async () => {
+    const res = await request(portalOfSlow.port, '/api-kernel-portal/api/order/create', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    assert.equal(res.status, 200);
+    assert.equal(JSON.parse(res.body).code, '0000');
+  });
+});
