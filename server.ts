@@ -35,6 +35,7 @@ function startBackend() {
   try {
     return createEmbeddedBackend({
       dataDir: config.dataDir,
+      log: createLogger(config.logLevel),
       mediaUrl,
       // The partner demo and the gallery use the chat like a partner site would.
       chat: { ...config.chat, partnerOrigins: [...config.chat.partnerOrigins, ...demoOrigins] },

@@ -23,6 +23,11 @@ export const badRequest = (msg: string) => new ApiFailure(400, 'E0400', msg);
 export const unauthorized = (msg = '未登录或登录已过期，请重新登录') => new ApiFailure(401, 'E0401', msg);
 export const forbidden = (msg = '无权访问该企业的数据') => new ApiFailure(403, 'E0403', msg);
 export const notFound = (msg = '请求的资源不存在') => new ApiFailure(404, 'E0404', msg);
+/** SPEC §8's words for a 503: the service cannot take the call now (its data folder lost, say). */
+export const unavailable = () => new ApiFailure(503, 'E0503', '服务不可用，服务器暂时过载或维护!');
+
+/** How long a 503's caller should wait before trying again, in seconds. */
+const RETRY_AFTER_S = '30';
 
 /** Validates input against a schema; the first problem becomes a 400 in Chinese. */
 export function parse<const S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
@@ -36,19 +41,22 @@ export function parse<const S extends v.GenericSchema>(schema: S, input: unknown
 /**
  * The last handler of an API: known failures keep their status and code; the
  * body parsers' errors keep theirs (400 malformed, 413 too large, 415 encoding
- * or charset) with the shared words (contract/errors.ts); anything else is a 500
- * whose details stay in the log.
+ * or charset) with the shared words (contract/errors.ts); a 503 the server chose
+ * says SPEC §8's words with a Retry-After; anything else is a 500 whose details
+ * stay in the log.
  */
 export const apiErrors: ErrorRequestHandler = (error, req, res, _next) => {
   let failure: ApiFailure;
   const status = errorStatus(error);
   if (error instanceof ApiFailure) failure = error;
   else if (status === 400) failure = badRequest('请求内容格式不正确');
+  else if (status === 503) failure = unavailable();
   else if (status !== 500) failure = new ApiFailure(status, `E0${status}`, errorText(status).zh);
   else {
     req.log?.error({ err: error }, 'api call failed');
     failure = new ApiFailure(500, 'E0500', '服务器错误，请稍后再试');
   }
   if (res.headersSent) return void res.end();
+  if (failure.status === 503) res.setHeader('Retry-After', RETRY_AFTER_S);
   res.status(failure.status).json({ code: failure.code, msg: failure.message, status: failure.status });
 };

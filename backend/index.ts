@@ -16,6 +16,11 @@ import { portalApi } from './portal/routes';
 import { SearchStore } from './search/search-store';
 import { embeddedSources } from './sources';
 
+/** What the back-end needs of a logger (pino's is one). */
+export interface BackendLog {
+  error(fields: object, message: string): void;
+}
+
 export interface EmbeddedBackend {
   db: Db;
   apps: AppRegistry;
@@ -43,6 +48,10 @@ export interface EmbeddedBackend {
  */
 export function createEmbeddedBackend(options: {
   dataDir: string;
+  /** Where the back-end tells the operator what needs them (default: the console's error output). */
+  log?: BackendLog;
+  /** How often an idle server checks that its database file is still the one it opened (default 5 s). */
+  fileCheckMs?: number;
   /** The addresses answers give the portal's images (default: as they are). */
   mediaUrl?: MediaUrl;
   signInAttempts?: number;
@@ -56,7 +65,11 @@ export function createEmbeddedBackend(options: {
   };
 }): EmbeddedBackend {
   const mediaUrl = options.mediaUrl ?? ((path: string) => path);
-  const db = openDatabase(options.dataDir);
+  const log = options.log ?? { error: (_fields, message) => console.error(message) };
+  const db = openDatabase(options.dataDir, {
+    everyMs: options.fileCheckMs,
+    onLost: (loss, message) => log.error({ dataDir: options.dataDir, loss }, message),
+  });
   const apps = new AppRegistry();
   const accounts = new AccountStore(db);
   const content = new ContentStore(db);

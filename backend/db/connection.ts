@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { type DatabaseFileWatch, type FileWatchOptions, watchDatabaseFile } from './file-watch';
 import { migrate } from './migrate';
 
 export type Db = Database.Database;
@@ -24,21 +25,65 @@ function causeOf(error: unknown, file: string): string {
 }
 
 /**
+ * The connection every store is given. Once its file is lost (deleted or
+ * replaced) a write throws `DataFolderLost` (503) rather than being confirmed
+ * into a file no restart will open. Reads go on: what they show was confirmed
+ * before, and the site stays up while the operator restores the folder.
+ */
+class WatchedDatabase extends Database {
+  watch?: DatabaseFileWatch;
+
+  override prepare<P extends unknown[] | object = unknown[], R = unknown>(source: string) {
+    const statement = super.prepare<P, R>(source);
+    if (!statement.readonly) this.guard(statement);
+    return statement;
+  }
+
+  /** A transaction looks last, just before its commit, so a refused one leaves nothing behind. */
+  override transaction<F extends (...params: never[]) => unknown>(work: F) {
+    return super.transaction(((...params: Parameters<F>) => {
+      const result = work(...params);
+      this.watch?.check();
+      return result;
+    }) as F);
+  }
+
+  override close() {
+    this.watch?.stop();
+    return super.close();
+  }
+
+  /** A write outside a transaction looks before it runs; inside one, the commit looks. */
+  private guard(statement: object) {
+    const calls = statement as unknown as Record<'run' | 'get' | 'all', (...params: unknown[]) => unknown>;
+    for (const name of ['run', 'get', 'all'] as const) {
+      const call = calls[name].bind(statement);
+      calls[name] = (...params) => {
+        if (!this.inTransaction) this.watch?.check();
+        return call(...params);
+      };
+    }
+  }
+}
+
+/**
  * Opens (creating if needed) the embedded back-end's database under `dataDir`
  * and brings its schema up to date. WAL lets pages read while a write commits.
  * A folder that cannot be used throws a `DataFolderError` naming it and why.
+ * From then on the file is watched (`watch`): see `WatchedDatabase`.
  */
-export function openDatabase(dataDir: string): Db {
+export function openDatabase(dataDir: string, watch: FileWatchOptions = {}): Db {
   const file = join(dataDir, DATABASE_FILE);
-  let db: Db | undefined;
+  let db: WatchedDatabase | undefined;
   try {
     mkdirSync(dataDir, { recursive: true });
-    db = new Database(file);
+    db = new WatchedDatabase(file);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     migrate(db);
+    db.watch = watchDatabaseFile(file, dataDir, watch);
     return db;
   } catch (error) {
     db?.close();
