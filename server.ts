@@ -58,6 +58,13 @@ const portal = app.listen(config.port, (error?: Error) => {
     process.exit(1);
   }
   const port = portOf(portal);
+  if (backend)
+    // A data folder lost between two starts would otherwise go unseen: the operator is told which one this is.
+    console.log(
+      backend.seededAfresh
+        ? `Data folder ${config.dataDir}: no database was there, a new one was made from the seed`
+        : `Data folder ${config.dataDir}: its database opened`,
+    );
   console.log(`Portal (${config.env}) listening on http://localhost:${port}/`);
   if (!backend) return;
   if (config.chat.provider === 'builtin' && config.chat.agentPassword)

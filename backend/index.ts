@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { RequestHandler, Router } from 'express';
 import { BRAND } from '../contract/environments';
 import type { MediaUrl } from '../contract/media';
@@ -7,7 +9,7 @@ import { accountService } from './accounts/routes';
 import { AccountStore } from './accounts/store';
 import { chatService } from './chat';
 import type { ChatStore } from './chat/store';
-import { type Db, openDatabase } from './db/connection';
+import { DATABASE_FILE, type Db, openDatabase } from './db/connection';
 import { FeedbackStore } from './feedback/feedback-store';
 import { ContentStore } from './portal/content-store';
 import { CustomerStore } from './portal/customer-store';
@@ -23,6 +25,8 @@ export interface BackendLog {
 
 export interface EmbeddedBackend {
   db: Db;
+  /** Whether the data folder held no database, so a new one was made from the seed. */
+  seededAfresh: boolean;
   apps: AppRegistry;
   accounts: AccountStore;
   /** Mounted at `/api/guc`. */
@@ -66,6 +70,7 @@ export function createEmbeddedBackend(options: {
 }): EmbeddedBackend {
   const mediaUrl = options.mediaUrl ?? ((path: string) => path);
   const log = options.log ?? { error: (_fields, message) => console.error(message) };
+  const seededAfresh = !existsSync(join(options.dataDir, DATABASE_FILE));
   const db = openDatabase(options.dataDir, {
     everyMs: options.fileCheckMs,
     onLost: (loss, message) => log.error({ dataDir: options.dataDir, loss }, message),
@@ -97,6 +102,7 @@ export function createEmbeddedBackend(options: {
   });
   return {
     db,
+    seededAfresh,
     apps,
     accounts,
     content,

@@ -59,3 +59,14 @@ describe('start-up on a data folder it cannot use', () => {
     oneClearLine(output, /TRUST_PROXY must be/);
   });
 });
+
+describe('start-up on a usable data folder', () => {
+  it('says whether it found a database or made a new one from the seed', async () => {
+    // A folder lost between two starts shows as a new database, not as nothing.
+    const folder = join(scratch, 'kept');
+    const first = await start({ DATA_DIR: folder });
+    assert.match(first.output, new RegExp(`Data folder ${folder}: no database was there, a new one was made`));
+    const second = await start({ DATA_DIR: folder });
+    assert.match(second.output, new RegExp(`Data folder ${folder}: its database opened`));
+  });
+});
