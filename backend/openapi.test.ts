@@ -221,6 +221,22 @@ const calls: Call[] = [
     body: { kind: 'text', text: '字'.repeat(501) },
     status: 400,
   },
+  {
+    template: '/api/chat/messages',
+    method: 'post',
+    url: '/api/chat/messages',
+    headers: chatVisitor,
+    // The link the visitor names is dropped: the answer is the card the service built.
+    body: { kind: 'card', card: { type: 2, associationNo: 'S2025002', url: 'https://www.miit.gov.cn.evil.com/' } },
+  },
+  {
+    template: '/api/chat/messages',
+    method: 'post',
+    url: '/api/chat/messages',
+    headers: chatVisitor,
+    body: { kind: 'card', card: { type: 1, associationNo: 'P9999999' } },
+    status: 400,
+  },
   { template: '/api/chat/messages', method: 'get', url: '/api/chat/messages', headers: chatVisitor },
   { template: '/api/chat/messages', method: 'get', url: '/api/chat/messages', status: 400 },
   { template: '/api/chat/metadata', method: 'post', url: '/api/chat/metadata', auth: () => token, body: {} },

@@ -1,6 +1,6 @@
 import type { ChatCardInfo } from './chat';
 
-/** The two cards of SPEC §3: the console's, and the one a visitor sends; one way to make each. */
+/** The two cards of SPEC §3: the console's, and the one the chat shows; one way to make each. */
 
 /** A chat card as the console keeps it (SPEC §3): type 1 product, 2 solution. */
 export interface ConsoleChatCard {
@@ -33,13 +33,24 @@ export function consoleCardOf(
   };
 }
 
-/** The card a visitor sends for a console card, with addresses made absolute against the portal. */
-export function visitorCardOf(card: ConsoleChatCard, portalOrigin: string): ChatCardInfo {
-  const absolute = (url: string) => (url ? new URL(url, portalOrigin).href : '');
+/** The card the chat shows for a console card: its cover and its page as paths on the portal. */
+export function messageCardOf(card: ConsoleChatCard): ChatCardInfo {
   return {
-    picUrl: absolute(card.backgroundUrl),
+    type: card.type,
+    associationNo: card.associationNo,
     title: card.name,
     description: card.introduction,
-    url: absolute(chatCardHref(card)),
+    picUrl: card.backgroundUrl,
+    url: chatCardHref(card),
   };
+}
+
+/** A path on the portal itself (`/product/…`, `/media/…`): never another host (`//x`, `/\\x`), never a script. */
+export const SITE_PATH = /^\/(?![/\\])[^\s\\"'<>]*$/;
+
+/** A card's page or picture as an address on the portal: its own paths only; anything else is none. */
+export function cardAddress(path: string | undefined, portalOrigin: string): string | undefined {
+  if (!path || !SITE_PATH.test(path)) return undefined;
+  const url = new URL(path, portalOrigin);
+  return url.origin === new URL(portalOrigin).origin ? url.href : undefined;
 }

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
-import { VISITOR_SECRET_PATTERN } from './ids';
+import { SITE_PATH } from './chat-card';
+import { ASSOCIATION_NO_PATTERN, VISITOR_SECRET_PATTERN } from './ids';
 
 /**
- * The online customer-service chat: the messages, the two cards of SPEC §3, and
+ * The online customer-service chat: the messages, the cards of SPEC §3, and
  * what a visitor or an agent may send (the same schemas check the server's input).
  */
 
@@ -14,19 +15,32 @@ export const visitorSecret = VISITOR_SECRET_PATTERN;
 
 const clientId = v.optional(v.pipe(v.string(), v.regex(/^[\w-]{8,64}$/, '须为 8 到 64 位字母、数字、- 或 _')));
 
-/** Addresses a card may show or link: http(s) only (never `javascript:`), or a path on the portal. */
-const address = v.pipe(
-  v.string(),
-  v.maxLength(500, '地址不能超过 500 个字符'),
-  v.check((value) => /^(https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/.test(value), '须为 http(s) 地址或站内路径'),
+const sitePath = v.pipe(v.string(), v.maxLength(500), v.regex(SITE_PATH, '须为站内路径'));
+
+/**
+ * What a visitor sends for a card (SPEC §3, the console's chat card): which
+ * product (1) or solution (2). The service looks it up and builds the card;
+ * anything else the visitor sends with it (a link, a title) is dropped.
+ */
+export const chatCardRequest = v.object(
+  {
+    type: v.picklist([1, 2], '卡片类型须为 1（产品）或 2（解决方案）'),
+    associationNo: v.pipe(v.string(), v.regex(ASSOCIATION_NO_PATTERN, '产品或解决方案编号不正确')),
+  },
+  '卡片须指明产品或解决方案：type 与 associationNo',
 );
 
-/** The card a visitor sends and an agent sees (SPEC §3 cardInfo): a product or solution, with the page it links to. */
-export const card = v.object({
-  picUrl: v.union([v.literal(''), address], '须为 http(s) 地址或站内路径'),
-  title: v.pipe(v.string(), v.trim(), v.minLength(1, '标题不能为空'), v.maxLength(100, '标题不能超过 100 个字')),
-  description: v.pipe(v.string(), v.trim(), v.maxLength(300, '描述不能超过 300 个字')),
-  url: v.optional(address),
+/**
+ * The card agents and visitors see (SPEC §3 cardInfo: picUrl, title, description),
+ * as the service built it from its own content: the cover image and the item's
+ * page are paths on the portal, which each side resolves against the portal's origin.
+ */
+export const chatCard = v.object({
+  ...chatCardRequest.entries,
+  title: v.string(),
+  description: v.string(),
+  picUrl: v.union([v.literal(''), sitePath]),
+  url: sitePath,
 });
 
 const text = v.pipe(
@@ -39,7 +53,10 @@ const text = v.pipe(
 /** What a visitor may send: text or a card. */
 export const visitorMessage = v.variant('kind', [
   v.object({ kind: v.literal('text'), text, clientId }),
-  v.object({ kind: v.literal('card'), card, clientId }),
+  v.object(
+    { kind: v.literal('card'), card: chatCardRequest, clientId },
+    '卡片须指明产品或解决方案：type 与 associationNo',
+  ),
 ]);
 
 /** What an agent may send: text. */
@@ -55,8 +72,17 @@ export const metadataBody = v.optional(
 
 export const readBody = v.object({ messageId: v.pipe(v.number(), v.integer(), v.minValue(0)) });
 
-/** A product or solution card (SPEC §3 cardInfo), with the page it links to. */
-export type ChatCardInfo = v.InferOutput<typeof card>;
+/** A product or solution card as the service built it, with the page it links to. */
+export type ChatCardInfo = v.InferOutput<typeof chatCard>;
+/** Which product or solution a card is about. */
+export type ChatCardRequest = v.InferOutput<typeof chatCardRequest>;
+/** What the chat shows of a card (SPEC §3 cardInfo), as a page may also spell it out for the hosted provider. */
+export interface ChatCardView {
+  picUrl: string;
+  title: string;
+  description: string;
+  url?: string;
+}
 
 export type ChatSender = 'visitor' | 'agent';
 export type ChatMessageKind = 'text' | 'card' | 'metadata';
@@ -79,5 +105,5 @@ export interface ChatMessage {
   createdAt: number;
 }
 
-/** What the visitor sends: text or a card. */
-export type Outgoing = { kind: 'text'; text: string } | { kind: 'card'; card: ChatCardInfo };
+/** What the visitor sends: text, or which product or solution to show as a card. */
+export type Outgoing = { kind: 'text'; text: string } | { kind: 'card'; card: ChatCardRequest };

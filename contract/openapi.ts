@@ -1,5 +1,5 @@
 import { toJsonSchemaDefs } from '@valibot/to-json-schema';
-import { card, visitorMessage } from './chat';
+import { chatCard, chatCardRequest, visitorMessage } from './chat';
 import {
   caseDetailSchema,
   caseSummarySchema,
@@ -85,7 +85,8 @@ const fromContract = JSON.parse(
         SearchResults: searchResultsSchema,
         OrderRequest: orderSchema,
         FeedbackRequest: feedbackSchema,
-        ChatCard: card,
+        ChatCard: chatCard,
+        ChatCardRequest: chatCardRequest,
         ChatMessageRequest: visitorMessage,
         CorrelationRequest: correlationBody,
         ConfirmRequest: confirmBody,
@@ -437,7 +438,8 @@ export const openApiDocument = {
         },
       },
       post: {
-        summary: '访客发送消息（文字不超过 500 字，或卡片；同一 clientId 只存一次；限速）',
+        summary:
+          '访客发送消息：文字（不超过 500 字），或卡片 {type: 1 产品 / 2 解决方案, associationNo}，由服务按编号生成标题、简介、图片和站内链接（/product/{associationNo} 或 /solution/{associationNo}），访客给的链接和标题一概不用，未知编号 400；同一 clientId 只存一次；限速',
         parameters: [chatVisitor],
         requestBody: { required: true, content: { 'application/json': { schema: ref('ChatMessageRequest') } } },
         responses: { 200: answer(envelope(ref('ChatMessage'))), 400: failure, 403: failure, 429: failure },

@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { accessTokenOf } from './accounts';
-import { expect, test } from './fixtures';
+import { axeViolations, expect, test } from './fixtures';
 import { type PortalProcess, startPortalProcess } from './portal-process';
 
 /**
@@ -45,7 +46,12 @@ test.beforeAll(async () => {
   stranger = createServer();
   strangerUrl = await listen(stranger);
   portal = await startPortalProcess(3, {
-    env: { CHAT_AGENT_PASSWORD: AGENT_PASSWORD, CHAT_PARTNER_ORIGINS: new URL(partnerUrl).origin },
+    env: {
+      CHAT_AGENT_PASSWORD: AGENT_PASSWORD,
+      CHAT_PARTNER_ORIGINS: new URL(partnerUrl).origin,
+      // Every visitor here comes from one address, the flood below too (its limit is tested on its own).
+      CHAT_CONVERSATIONS_PER_ADDRESS: '1000',
+    },
   });
   partner.on('request', partnerPage(portal.url).listeners('request')[0] as never);
   stranger.on('request', partnerPage(portal.url).listeners('request')[0] as never);
@@ -69,6 +75,7 @@ test.afterAll(async () => {
 interface Conversation {
   id: number;
   name: string | null;
+  unanswered: boolean;
   last: { text?: string } | null;
 }
 interface Message {
@@ -76,7 +83,7 @@ interface Message {
   sender: string;
   kind: string;
   text?: string;
-  card?: { title: string; url?: string };
+  card?: { title: string; url: string; picUrl: string };
   metadata?: { name: string };
 }
 
@@ -84,7 +91,9 @@ async function conversationWith(text: string): Promise<Conversation> {
   let found: Conversation | undefined;
   await expect
     .poll(async () => {
-      const list = (await (await agent.get('/chat/agent/api/conversations')).json()).result as Conversation[];
+      // The newest page: the conversation a test just started is on it.
+      const list = (await (await agent.get('/chat/agent/api/conversations')).json()).result
+        .conversations as Conversation[];
       for (const conversation of list) {
         const messages = await messagesOf(conversation.id);
         if (messages.some((m) => m.text === text)) found = conversation;
@@ -130,9 +139,12 @@ test('a visitor on a product page consults, the agent sees the card and replies,
 
   const conversation = await conversationWith('你好，想了解设备物联平台的价格');
   const card = (await messagesOf(conversation.id)).find((m) => m.kind === 'card');
-  expect(card?.card?.url).toBe(`${portal.url}/product/P2025001`);
+  expect(card?.card?.url).toBe('/product/P2025001');
   const productName = card?.card?.title ?? '';
-  await expect(panel(page).locator('.card', { hasText: productName })).toHaveAttribute('href', card?.card?.url ?? '');
+  await expect(panel(page).locator('.card', { hasText: productName })).toHaveAttribute(
+    'href',
+    `${portal.url}/product/P2025001`,
+  );
 
   // The agent's inbox shows the card and replies live.
   const inbox = await page.context().browser()!.newPage();
@@ -140,7 +152,10 @@ test('a visitor on a product page consults, the agent sees the card and replies,
   await inbox.getByLabel('客服密码').fill(AGENT_PASSWORD);
   await inbox.getByRole('button', { name: '登录' }).click();
   await inbox.getByRole('button', { name: new RegExp(`访客 ${conversation.id}`) }).click();
-  await expect(inbox.locator('.card', { hasText: productName })).toBeVisible();
+  await expect(inbox.locator('.card', { hasText: productName })).toHaveAttribute(
+    'href',
+    `${portal.url}/product/P2025001`,
+  );
   await expect(panel(page).getByText('客服在线')).toBeVisible();
   await inbox.getByLabel('回复').fill('您好，<b>基础版</b>每月 999 元');
   await inbox.getByRole('button', { name: '发送回复' }).click();
@@ -352,3 +367,164 @@ async function signInAs(username: string): Promise<{ accessToken: string }> {
   await api.dispose();
   return { accessToken };
 }
+
+test('a card a page makes up links only to the portal’s own product page, in the panel and in the inbox', async ({
+  page,
+}) => {
+  const product = (await (await agent.get('/api/chat/cards/P2025001')).json()).result as { name: string };
+  const hostile = {
+    type: 1,
+    associationNo: 'P2025001',
+    url: 'https://www.miit.gov.cn.evil.com/',
+    picUrl: 'https://www.miit.gov.cn.evil.com/logo.png',
+    title: '工信部官方通知',
+    description: '请点击链接领取补贴',
+  };
+  await page.goto(`${portal.url}/home`);
+  await page.waitForFunction(() => Array.isArray((window as { portalChat?: unknown }).portalChat));
+  await page.evaluate((card) => {
+    const queue = (window as unknown as { portalChat: unknown[] }).portalChat;
+    queue.push(['sendCard', card]);
+    queue.push(['open']);
+  }, hostile);
+  await expect(panel(page)).toBeVisible();
+  const shown = panel(page).locator('.card');
+  await expect(shown).toHaveCount(1);
+  await expect(shown).toHaveAttribute('href', `${portal.url}/product/P2025001`);
+  await expect(shown).toContainText(product.name);
+  await expect(panel(page)).not.toContainText('工信部');
+  await expect(panel(page).locator('img[src*="evil"]')).toHaveCount(0);
+
+  // Sent by hand, a card carrying a script address is built by the service all the same.
+  const answer = await page.evaluate(async (base) => {
+    const response = await fetch(`${base}/api/chat/messages`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Chat-Visitor': localStorage.getItem('portal.chat.visitor') ?? '',
+      },
+      body: JSON.stringify({
+        kind: 'card',
+        card: { type: 1, associationNo: 'P2025001', url: 'javascript:alert(1)', title: '点我' },
+      }),
+    });
+    return { status: response.status, body: await response.json() };
+  }, portal.url);
+  expect(answer.status).toBe(200);
+  expect(answer.body.result.card).toMatchObject({ url: '/product/P2025001', title: product.name });
+  await say(page, '卡片是真的吗？');
+  const conversation = await conversationWith('卡片是真的吗？');
+
+  const inbox = await page.context().browser()!.newPage();
+  await inbox.goto(`${portal.url}/chat/agent`);
+  await inbox.getByLabel('客服密码').fill(AGENT_PASSWORD);
+  await inbox.getByRole('button', { name: '登录' }).click();
+  await inbox.getByRole('button', { name: new RegExp(`访客 ${conversation.id}`) }).click();
+  await expect(inbox.locator('.messages')).toContainText('卡片是真的吗？');
+  const cards = inbox.locator('.messages .card');
+  await expect(cards).toHaveCount(2);
+  for (const link of await cards.all()) await expect(link).toHaveAttribute('href', `${portal.url}/product/P2025001`);
+  await expect(inbox.locator('body')).not.toContainText('工信部');
+  await expect(inbox.locator('img[src*="evil"]')).toHaveCount(0);
+  await inbox.close();
+});
+
+test.describe('the agent inbox under a flood', () => {
+  const FLOOD = 210;
+  let customer: Conversation;
+
+  test.beforeAll(async () => {
+    // A real customer, answered before 210 one-message visitors arrive.
+    const visitor = randomBytes(16).toString('base64url');
+    const asked = await agent.post('/api/chat/messages', {
+      headers: { 'X-Chat-Visitor': visitor },
+      data: { kind: 'text', text: '早些时候的真实客户' },
+    });
+    expect(asked.status()).toBe(200);
+    customer = { id: (await asked.json()).result.conversationId, name: null, unanswered: false, last: null };
+    await reply(customer.id, '您好，已为您安排演示');
+    for (let batch = 0; batch < FLOOD; batch += 30)
+      await Promise.all(
+        Array.from({ length: Math.min(30, FLOOD - batch) }, async (_, i) => {
+          const flood = await agent.post('/api/chat/messages', {
+            headers: { 'X-Chat-Visitor': randomBytes(16).toString('base64url') },
+            data: { kind: 'text', text: `刷屏 ${batch + i}` },
+          });
+          expect(flood.status()).toBe(200);
+        }),
+      );
+  });
+
+  const signInAgent = async (inbox: Page) => {
+    await inbox.goto(`${portal.url}/chat/agent`);
+    await inbox.getByLabel('客服密码').fill(AGENT_PASSWORD);
+    await inbox.getByRole('button', { name: '登录' }).click();
+  };
+  const list = (inbox: Page) => inbox.getByRole('navigation', { name: '会话列表' });
+  const entry = (inbox: Page, id: number) =>
+    list(inbox)
+      .locator('li')
+      .filter({ has: inbox.locator('strong', { hasText: new RegExp(`^访客 ${id}$`) }) });
+
+  test('pages by keyboard to the customer, newest activity first, unanswered marked in words; live; axe', async ({
+    page,
+  }) => {
+    await signInAgent(page);
+    await expect(list(page).getByText(/第 1–50 个，共 \d+ 个会话/)).toBeVisible();
+    await expect(list(page).locator('li')).toHaveCount(50);
+    await expect(list(page).locator('li', { hasText: '未回复' })).toHaveCount(50);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The keyboard reaches the paging links soon, before the 50 conversations.
+    await page.locator('body').focus();
+    let presses = 0;
+    const onOlder = () =>
+      page.evaluate(() => document.activeElement?.matches('a') && document.activeElement.textContent);
+    while ((await onOlder()) !== '更早的会话') {
+      expect(++presses, 'Tab reaches 更早的会话').toBeLessThan(10);
+      await page.keyboard.press('Tab');
+    }
+    for (let pageNo = 2; pageNo <= 5; pageNo++) {
+      await page.keyboard.press('Enter');
+      const from = (pageNo - 1) * 50 + 1;
+      await expect(list(page).getByText(new RegExp(`第 ${from}–\\d+ 个`))).toBeVisible();
+      await expect(page).toHaveURL(/\?before=/);
+      if (pageNo < 5) await expect(page.locator(':focus')).toHaveText(/更早的会话/);
+    }
+    await expect(entry(page, customer.id)).toBeVisible();
+    await expect(entry(page, customer.id)).not.toContainText('未回复');
+    await expect(list(page).getByRole('link', { name: '更早的会话' })).toHaveCount(0);
+    await entry(page, customer.id).getByRole('button').click();
+    await expect(page.locator('.messages')).toContainText('您好，已为您安排演示');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Back to the newest: a new visitor shows up live, first and unanswered.
+    await list(page).getByRole('link', { name: '最新会话' }).click();
+    await expect(list(page).getByText(/第 1–50 个/)).toBeVisible();
+    const visitor = randomBytes(16).toString('base64url');
+    const asked = await agent.post('/api/chat/messages', {
+      headers: { 'X-Chat-Visitor': visitor },
+      data: { kind: 'text', text: '实时到达的新访客' },
+    });
+    const fresh = (await asked.json()).result.conversationId as number;
+    await expect(list(page).locator('li').first()).toContainText(`访客 ${fresh}`);
+    await expect(list(page).locator('li').first()).toContainText('未回复');
+    await expect(list(page).locator('li').first()).toContainText('实时到达的新访客');
+  });
+
+  test('without scripts the paging links reach the customer too', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signInAgent(page);
+    await expect(list(page).locator('li', { hasText: '未回复' })).toHaveCount(50);
+    for (let i = 0; i < 10 && !(await entry(page, customer.id).count()); i++)
+      await list(page).getByRole('link', { name: '更早的会话' }).click();
+    await expect(entry(page, customer.id)).toBeVisible();
+    await expect(entry(page, customer.id)).not.toContainText('未回复');
+    await list(page)
+      .getByRole('link', { name: /未回复/ })
+      .click();
+    await expect(list(page).getByText(/共 \d+ 个未回复会话/)).toBeVisible();
+    await context.close();
+  });
+});

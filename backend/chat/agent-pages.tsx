@@ -1,18 +1,36 @@
 import type { ReactNode } from 'react';
+import {
+  activityTime,
+  type ConversationSummary,
+  conversationName,
+  type InboxPage,
+  type InboxQuery,
+  inboxHref,
+  inboxRange,
+  messagePreview,
+} from '../../contract/chat-inbox';
 import { renderServicePage } from '../service-page';
+import { INBOX_STYLE } from './agent-styles';
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;background:#f2f5fa;color:#1d2129;font:15px/1.6 "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",system-ui,sans-serif}
-header{display:flex;align-items:center;justify-content:space-between;padding:10px 24px;background:#1d2129;color:#fff;font-weight:600}
-header form{margin:0}header button{margin:0;background:transparent;border:1px solid #fff;padding:4px 12px}
-main{max-width:420px;margin:48px auto;padding:32px;background:#fff;border-radius:8px}main.inbox{max-width:none;margin:0;padding:0;background:none}
+body>header{display:flex;align-items:center;justify-content:space-between;padding:10px 24px;background:#1d2129;color:#fff;font-weight:600}
+body>header h1{margin:0;font-size:inherit}body>header form{margin:0}body>header button{margin:0;background:transparent;border:1px solid #fff;padding:4px 12px}
+main{max-width:420px;margin:48px auto;padding:32px;background:#fff;border-radius:8px}main.inbox-page{max-width:none;margin:0;padding:0;background:none}
 h1{margin-top:0;font-size:22px}label{display:block;margin:16px 0 6px;font-weight:600}
 input{width:100%;padding:10px 12px;border:1px solid #c9cdd4;border-radius:4px;font:inherit}
 button{display:inline-block;margin-top:24px;padding:10px 24px;border:0;border-radius:4px;background:#1664ff;color:#fff;font:inherit;cursor:pointer}
-:focus-visible{outline:2px solid #1664ff;outline-offset:2px}.error{padding:8px 12px;border-radius:4px;background:#fdecee;color:#b42318}`;
+:focus-visible{outline:2px solid #1664ff;outline-offset:2px}.error{padding:8px 12px;border-radius:4px;background:#fdecee;color:#b42318}.error:empty{padding:0}`;
 
-const page = (nonce: string, title: string, body: ReactNode, head?: ReactNode) =>
-  renderServicePage({ nonce, title: `${title} - 在线客服`, style: STYLE, icon: '/favicon.svg', head, children: body });
+const page = (nonce: string, title: string, body: ReactNode, options: { head?: ReactNode; style?: string } = {}) =>
+  renderServicePage({
+    nonce,
+    title: `${title} - 在线客服`,
+    style: STYLE + (options.style ?? ''),
+    icon: '/favicon.svg',
+    head: options.head,
+    children: body,
+  });
 
 export function renderAgentSignIn(nonce: string, error?: string): string {
   return page(
@@ -34,22 +52,89 @@ export function renderAgentSignIn(nonce: string, error?: string): string {
   );
 }
 
-/** The inbox's shell; `/widgets/chat-agent.js` fills it and keeps it live. */
-export function renderAgentInbox(nonce: string): string {
+/**
+ * One conversation in the list: who, when, whether it waits for an answer (in
+ * words), its last message; spaces between the parts make it read as words.
+ */
+function Entry({ conversation: c }: { conversation: ConversationSummary }) {
+  return (
+    <div className="entry">
+      <span className="who">
+        <strong>{conversationName(c)}</strong>{' '}
+        <time dateTime={new Date(c.updatedAt).toISOString()}>{activityTime(c.updatedAt)}</time>
+      </span>{' '}
+      {(c.unanswered || c.unread > 0) && (
+        <span className="marks">
+          {c.unanswered && <span className="mark">未回复</span>}{' '}
+          {c.unread > 0 && <span className="unread">{c.unread} 条未读</span>}
+        </span>
+      )}{' '}
+      <span className="preview">{messagePreview(c.last)}</span>
+    </div>
+  );
+}
+
+/**
+ * The inbox with the page of conversations the query names, and links to the
+ * other pages: it pages without scripts. `/widgets/chat-agent.js` takes it over
+ * from the same data (opening, replying, live updates, paging in place).
+ */
+export function renderAgentInbox(nonce: string, query: InboxQuery, inbox: InboxPage): string {
+  const { show } = query;
+  // Inside a script element: no `<` may close it.
+  const state = JSON.stringify({ query, page: inbox }).replace(/</g, '\\u003c');
   return page(
     nonce,
     '客服工作台',
     <>
       <header>
-        <span>智造云在线客服 · 工作台</span>
+        <h1>智造云在线客服 · 工作台</h1>
         <form method="post" action="/chat/agent/logout">
           <button type="submit">退出</button>
         </form>
       </header>
-      <main id="main" className="inbox">
-        <div id="inbox" />
+      <main id="main" className="inbox-page">
+        <div id="inbox" className="inbox">
+          <nav aria-label="会话列表" className="list">
+            <p className="filters">
+              <a href={inboxHref({})} aria-current={show === 'all' ? 'page' : undefined}>
+                全部会话（{inbox.total}）
+              </a>
+              <a href={inboxHref({ show: 'unanswered' })} aria-current={show === 'unanswered' ? 'page' : undefined}>
+                未回复（{inbox.unanswered}）
+              </a>
+            </p>
+            <p className="range">{inboxRange(inbox, show)}</p>
+            {(inbox.newer || inbox.older || query.before || query.after) && (
+              <p className="pager">
+                {(query.before || query.after) && <a href={inboxHref({ show })}>最新会话</a>}
+                {inbox.newer && (
+                  <a rel="prev" href={inboxHref({ show, after: inbox.newer })}>
+                    较新的会话
+                  </a>
+                )}
+                {inbox.older && (
+                  <a rel="next" href={inboxHref({ show, before: inbox.older })}>
+                    更早的会话
+                  </a>
+                )}
+              </p>
+            )}
+            <ul>
+              {inbox.conversations.map((c) => (
+                <li key={c.id}>
+                  <Entry conversation={c} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <section aria-label="会话" className="conversation">
+            <p className="empty">查看和回复会话需要启用 JavaScript。</p>
+          </section>
+        </div>
       </main>
+      <script type="application/json" id="inbox-state" dangerouslySetInnerHTML={{ __html: state }} />
     </>,
-    <script type="module" src="/widgets/chat-agent.js" nonce={nonce} />,
+    { head: <script type="module" src="/widgets/chat-agent.js" nonce={nonce} />, style: INBOX_STYLE },
   );
 }

@@ -1,7 +1,9 @@
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import * as v from 'valibot';
 import * as schemas from '../../contract/chat';
+import { inboxQuery, inboxQueryInput } from '../../contract/chat-inbox';
 import { ApiFailure, apiErrors, forbidden, notFound, ok, unauthorized } from '../envelope';
 import { renderAgentInbox, renderAgentSignIn } from './agent-pages';
 import { AGENT_COOKIE, AGENT_SESSION_MS, AgentSessions } from './agent-session';
@@ -54,9 +56,13 @@ export function agentRoutes({ store, hub, password, signInAttempts }: AgentRoute
   router.use('/chat/agent', cookieParser());
   const signedIn = (req: Request) => sessions.valid(req.cookies?.[AGENT_COOKIE]);
 
-  router.get('/chat/agent', (req, res) =>
-    sendPage(res, signedIn(req) ? renderAgentInbox(res.locals.cspNonce) : renderAgentSignIn(res.locals.cspNonce)),
-  );
+  router.get('/chat/agent', (req, res) => {
+    if (!signedIn(req)) return sendPage(res, renderAgentSignIn(res.locals.cspNonce));
+    // A paging link that was tampered with shows the newest page.
+    const parsed = v.safeParse(inboxQuery, inboxQueryInput(req.query));
+    const query = parsed.success ? parsed.output : { show: 'all' as const };
+    sendPage(res, renderAgentInbox(res.locals.cspNonce, query, store.conversations(query)));
+  });
 
   const signInLimiter = rateLimit({
     windowMs: 10 * 60_000,
@@ -89,7 +95,14 @@ export function agentRoutes({ store, hub, password, signInAttempts }: AgentRoute
   const api = Router();
   api.use((req, _res, next) => next(signedIn(req) ? undefined : unauthorized('请先登录客服工作台')));
   api.use(express.json({ limit: '8kb' }));
-  api.get('/conversations', (_req, res) => ok(res, store.conversations()));
+  api.get('/conversations', (req, res) =>
+    ok(res, store.conversations(parseChat(inboxQuery, inboxQueryInput(req.query)))),
+  );
+  api.get('/conversations/:id', (req, res) => {
+    const summary = store.summary(conversationId(req));
+    if (!summary) throw notFound('没有这个会话');
+    ok(res, summary);
+  });
   api.get('/conversations/:id/messages', (req, res) => {
     const id = conversationId(req);
     if (!store.conversation(id)) throw notFound('没有这个会话');

@@ -57,19 +57,21 @@ describe('chat agent inbox', () => {
   it('lists conversations with the card, replies live to the visitor, and refuses replies from other origins', async () => {
     const cookie = await signIn();
     const visitor = randomBytes(16).toString('base64url');
-    const card = { picUrl: '/media/cover/product/1.svg', title: '设备物联平台', description: '连接设备' };
     const sent = await request(portal.port, '/api/chat/messages', {
       method: 'POST',
       headers: { 'X-Chat-Visitor': visitor, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ kind: 'card', card }),
+      body: JSON.stringify({ kind: 'card', card: { type: 1, associationNo: 'P2025001' } }),
     });
     assert.equal(sent.status, 200);
+    const card = JSON.parse(sent.body).result.card;
     const list = await api('/conversations', cookie);
-    const conversation = list.json.result.find(
+    const conversation = list.json.result.conversations.find(
       (c: { last: { card?: unknown } }) => JSON.stringify(c.last?.card) === JSON.stringify(card),
     );
     assert.ok(conversation, list.body);
     assert.equal(conversation.unread, 1);
+    assert.equal(conversation.unanswered, true);
+    assert.equal(conversation.last.card.url, '/product/P2025001');
 
     const visitorStream = await openEventStream(portal.port, '/api/chat/events', { 'X-Chat-Visitor': visitor });
     const agentStream = await openEventStream(portal.port, '/chat/agent/api/events', { Cookie: cookie });
@@ -93,10 +95,9 @@ describe('chat agent inbox', () => {
       // Stored and sent as text: the page renders it escaped.
       assert.equal((delivered.data as { text: string }).text, '<b>您好</b>，请问有什么可以帮您？');
       await agentStream.waitFor((e) => e.event === 'message' && e.id === String(reply.json.result.id));
-      assert.equal(
-        (await api('/conversations', cookie)).json.result.find((c: { id: number }) => c.id === conversation.id).unread,
-        0,
-      );
+      const answered = (await api(`/conversations/${conversation.id}`, cookie)).json.result;
+      assert.equal(answered.unread, 0);
+      assert.equal(answered.unanswered, false);
       assert.equal((await api('/conversations/99999/messages', cookie, { text: 'x' })).status, 404);
     } finally {
       visitorStream.close();

@@ -1,18 +1,48 @@
-import { type ConsoleChatCard, consoleCardOf } from '../../contract/chat-card';
+import * as v from 'valibot';
+import { type ChatCardInfo, type ChatCardRequest, chatCard as storedCardSchema } from '../../contract/chat';
+import { type ConsoleChatCard, chatCardHref, consoleCardOf, messageCardOf } from '../../contract/chat-card';
 import { ASSOCIATION_NO_PATTERN } from '../../contract/ids';
 import { type MediaUrl, mediaPaths } from '../../contract/media';
 import type { ContentStore } from '../portal/content-store';
 
-/** The card of the product or solution with this association number; it links to /product/{no} or /solution/{no}. */
+/**
+ * The console card of the product (type 1) or solution (type 2) with this
+ * association number, or of whichever has it; it links to /product/{no} or /solution/{no}.
+ */
 export function chatCard(
   content: ContentStore,
   mediaUrl: MediaUrl,
   associationNo: string,
+  type?: ChatCardRequest['type'],
 ): ConsoleChatCard | undefined {
   if (!ASSOCIATION_NO_PATTERN.test(associationNo)) return undefined;
-  const product = content.product(associationNo);
+  const product = type === 2 ? undefined : content.product(associationNo);
   if (product) return consoleCardOf(product, mediaUrl(mediaPaths.cover('product', product.id)));
-  const solution = content.solution(associationNo);
+  const solution = type === 1 ? undefined : content.solution(associationNo);
   if (solution) return consoleCardOf(solution, mediaUrl(mediaPaths.cover('solution', solution.id)));
   return undefined;
+}
+
+/**
+ * The card a visitor's message carries, built here from the content: its title,
+ * introduction and cover, and the portal's own page of the item. The visitor only
+ * names the item.
+ */
+export function messageCard(
+  content: ContentStore,
+  mediaUrl: MediaUrl,
+  request: ChatCardRequest,
+): ChatCardInfo | undefined {
+  const card = chatCard(content, mediaUrl, request.associationNo, request.type);
+  return card && messageCardOf(card);
+}
+
+/**
+ * A stored card as the chat shows it, its link made again from its number. A card
+ * stored before the service built them (its link and title the visitor's own) is
+ * not one: none of it is shown.
+ */
+export function storedCard(value: unknown): ChatCardInfo | undefined {
+  const result = v.safeParse(storedCardSchema, value);
+  return result.success ? { ...result.output, url: chatCardHref(result.output) } : undefined;
 }

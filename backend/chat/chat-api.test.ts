@@ -39,15 +39,7 @@ describe('built-in chat: visitors', () => {
     const first = await send(visitor, { kind: 'text', text: '  你好，想了解设备物联平台  ' });
     assert.equal(first.status, 200, first.body);
     assert.equal(first.json.result.text, '你好，想了解设备物联平台');
-    await send(visitor, {
-      kind: 'card',
-      card: {
-        picUrl: '/media/cover/product/1.svg',
-        title: '设备物联平台',
-        description: '连接设备',
-        url: '/product/P2025001',
-      },
-    });
+    await send(visitor, { kind: 'card', card: { type: 1, associationNo: 'P2025001' } });
     const history = await call('/api/chat/messages', { headers: { 'X-Chat-Visitor': visitor } });
     assert.deepEqual(
       history.json.result.messages.map((m: { kind: string }) => m.kind),
@@ -58,7 +50,7 @@ describe('built-in chat: visitors', () => {
     assert.deepEqual(other.json.result.messages, []);
   });
 
-  it('refuses a message over the limit, an empty one, an unknown kind and a script address, with clear reasons', async () => {
+  it('refuses a message over the limit, an empty one, an unknown kind and a card without a number, with clear reasons', async () => {
     const visitor = newVisitor();
     const long = await send(visitor, { kind: 'text', text: '字'.repeat(501) });
     assert.equal(long.status, 400);
@@ -71,6 +63,7 @@ describe('built-in chat: visitors', () => {
       card: { picUrl: 'javascript:alert(1)', title: 't', description: '' },
     });
     assert.equal(script.status, 400);
+    assert.equal(script.json.msg, '卡片须指明产品或解决方案：type 与 associationNo');
     assert.equal(
       (await call('/api/chat/messages', { method: 'POST', body: { kind: 'text', text: 'x' } })).json.msg,
       '缺少访客标识',

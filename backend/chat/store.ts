@@ -1,23 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { ChatCardInfo, ChatMessage, ChatMessageKind, ChatSender, VisitorMetadata } from '../../contract/chat';
+import { type ConversationSummary, INBOX_PAGE_SIZE, type InboxPage, type InboxQuery } from '../../contract/chat-inbox';
 import type { Db } from '../db/connection';
+import { storedCard } from './cards';
 
 export type { ChatMessage } from '../../contract/chat';
 
 /** Who is chatting: an anonymous visitor (its secret id) or a signed-in user. */
 export type Visitor = { kind: 'anonymous'; secret: string } | { kind: 'user'; userId: number };
 
-export interface ConversationSummary {
-  id: number;
-  signedIn: boolean;
-  name: string | null;
-  mobile: string | null;
-  origin: string;
-  createdAt: number;
-  updatedAt: number;
-  unread: number;
-  last: ChatMessage | null;
-}
+export type { ConversationSummary } from '../../contract/chat-inbox';
 
 interface MessageRow {
   id: number;
@@ -54,9 +46,54 @@ function toMessage(row: MessageRow): ChatMessage {
     createdAt: row.created_at,
   };
   if (row.kind === 'text') return { ...base, text: row.body };
-  if (row.kind === 'card') return { ...base, card: JSON.parse(row.body) as ChatCardInfo };
+  if (row.kind === 'card') {
+    const card = storedCard(JSON.parse(row.body));
+    return card ? { ...base, card } : { ...base, text: '[卡片]' };
+  }
   return { ...base, metadata: JSON.parse(row.body) as VisitorMetadata };
 }
+
+type SummaryRow = ConversationRow & {
+  unread: number;
+  last_id: number;
+  last_sender: ChatSender;
+  last_kind: ChatMessageKind;
+  last_body: string;
+  last_client_id: string | null;
+  last_created_at: number;
+};
+
+/** Each conversation with its last message (conversations without one are not listed). */
+const SUMMARY_FROM = `chat_conversations c
+  JOIN chat_messages l ON l.id = (SELECT max(m.id) FROM chat_messages m WHERE m.conversation_id = c.id)`;
+const SUMMARY = `SELECT c.*, l.id AS last_id, l.sender AS last_sender, l.kind AS last_kind, l.body AS last_body,
+    l.client_id AS last_client_id, l.created_at AS last_created_at,
+    (SELECT count(*) FROM chat_messages m
+     WHERE m.conversation_id = c.id AND m.sender = 'visitor' AND m.id > c.agent_read_id) AS unread
+  FROM ${SUMMARY_FROM}`;
+
+const toSummary = (row: SummaryRow): ConversationSummary => ({
+  id: row.id,
+  signedIn: row.user_id !== null,
+  name: row.visitor_name,
+  mobile: row.visitor_mobile,
+  origin: row.origin,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  unread: row.unread,
+  unanswered: row.last_sender === 'visitor',
+  last: toMessage({
+    id: row.last_id,
+    conversation_id: row.id,
+    sender: row.last_sender,
+    kind: row.last_kind,
+    body: row.last_body,
+    client_id: row.last_client_id,
+    created_at: row.last_created_at,
+  }),
+});
+
+const cursorOf = (row: SummaryRow) => `${row.updated_at}-${row.id}`;
 
 /** Conversations and messages of the built-in chat service, in SQLite. */
 export class ChatStore {
@@ -172,30 +209,55 @@ export class ChatStore {
     return rows.map(toMessage);
   }
 
-  /** Conversations with at least one message, most recent first. */
-  conversations(limit = 200): ConversationSummary[] {
-    const rows = this.db
-      .prepare(
-        `SELECT c.*, (SELECT count(*) FROM chat_messages m
-                      WHERE m.conversation_id = c.id AND m.sender = 'visitor' AND m.id > c.agent_read_id) AS unread,
-                (SELECT max(id) FROM chat_messages m WHERE m.conversation_id = c.id) AS last_id
-         FROM chat_conversations c
-         WHERE EXISTS (SELECT 1 FROM chat_messages m WHERE m.conversation_id = c.id)
-         ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`,
-      )
-      .all(limit) as Array<ConversationRow & { unread: number; last_id: number }>;
-    const last = this.db.prepare('SELECT * FROM chat_messages WHERE id = ?');
-    return rows.map((row) => ({
-      id: row.id,
-      signedIn: row.user_id !== null,
-      name: row.visitor_name,
-      mobile: row.visitor_mobile,
-      origin: row.origin,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      unread: row.unread,
-      last: row.last_id ? toMessage(last.get(row.last_id) as MessageRow) : null,
-    }));
+  /**
+   * A page of the conversations that have a message, newest activity first, after
+   * or before a place in that order (`{updated_at}-{id}`, an index's order).
+   */
+  conversations(query: InboxQuery = { show: 'all' }, size = INBOX_PAGE_SIZE): InboxPage {
+    const only = query.show === 'unanswered' ? "AND l.sender = 'visitor'" : '';
+    const select = (where: string, order: 'ASC' | 'DESC', limit: number, ...params: number[]) =>
+      this.db
+        .prepare(`${SUMMARY} WHERE ${where} ${only} ORDER BY c.updated_at ${order}, c.id ${order} LIMIT ?`)
+        .all(...params, limit) as SummaryRow[];
+    const count = (where: string, ...params: number[]) =>
+      (
+        this.db.prepare(`SELECT count(*) AS n FROM ${SUMMARY_FROM} WHERE ${where} ${only}`).get(...params) as {
+          n: number;
+        }
+      ).n;
+    const exists = (where: string, ...params: number[]) =>
+      this.db.prepare(`SELECT 1 FROM ${SUMMARY_FROM} WHERE ${where} ${only} LIMIT 1`).get(...params) !== undefined;
+    const place = (cursor: string) => cursor.split('-').map(Number) as [number, number];
+
+    let rows: SummaryRow[];
+    if (query.before) rows = select('(c.updated_at, c.id) < (?, ?)', 'DESC', size, ...place(query.before));
+    else if (query.after) {
+      // The page just newer than the place; when fewer are left, the newest page.
+      const newer = select('(c.updated_at, c.id) > (?, ?)', 'ASC', size + 1, ...place(query.after));
+      rows = newer.length > size ? newer.slice(0, size).reverse() : select('1', 'DESC', size);
+    } else rows = select('1', 'DESC', size);
+
+    const first = rows[0];
+    const last = rows.at(-1);
+    const newerCount = first ? count('(c.updated_at, c.id) > (?, ?)', first.updated_at, first.id) : 0;
+    const hasOlder = last ? exists('(c.updated_at, c.id) < (?, ?)', last.updated_at, last.id) : false;
+    const totals = this.db
+      .prepare(`SELECT count(*) AS total, coalesce(sum(l.sender = 'visitor'), 0) AS unanswered FROM ${SUMMARY_FROM}`)
+      .get() as { total: number; unanswered: number };
+    return {
+      conversations: rows.map(toSummary),
+      from: first ? newerCount + 1 : 0,
+      total: totals.total,
+      unanswered: totals.unanswered,
+      older: last && hasOlder ? cursorOf(last) : null,
+      newer: first && newerCount > 0 ? cursorOf(first) : null,
+    };
+  }
+
+  /** One conversation as the inbox lists it. */
+  summary(id: number): ConversationSummary | undefined {
+    const row = this.db.prepare(`${SUMMARY} WHERE c.id = ?`).get(id) as SummaryRow | undefined;
+    return row && toSummary(row);
   }
 
   /** The agents have seen the conversation up to `messageId`. */

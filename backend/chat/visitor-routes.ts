@@ -7,7 +7,7 @@ import { PORTAL_APP_ID } from '../accounts/apps';
 import type { AccountStore } from '../accounts/store';
 import { ApiFailure, apiErrors, badRequest, notFound, ok, unauthorized } from '../envelope';
 import type { ContentStore } from '../portal/content-store';
-import { chatCard } from './cards';
+import { chatCard, messageCard } from './cards';
 import type { ChatHub } from './hub';
 import { allowOrigins } from './origins';
 import { lastEventId, openEventStream } from './sse';
@@ -97,6 +97,13 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
     return conversation;
   };
 
+  /** A card is built here from the content; the visitor only names the product or solution. */
+  const cardOf = (request: schemas.ChatCardRequest) => {
+    const card = messageCard(content, mediaUrl, request);
+    if (!card) throw badRequest('没有这个产品或解决方案');
+    return card;
+  };
+
   /** History: every message after `after` (all of them by default). */
   router.get('/messages', (req, res) => {
     const conversation = store.find(visitorOf(res));
@@ -110,8 +117,8 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
 
   router.post('/messages', limitMessages, limitNewConversations, (req, res) => {
     const body = parseChat(schemas.visitorMessage, req.body);
+    const content = body.kind === 'text' ? { text: body.text } : { card: cardOf(body.card) };
     const conversation = openConversation(req, res);
-    const content = body.kind === 'text' ? { text: body.text } : { card: body.card };
     const { message, created } = store.add(conversation.id, 'visitor', content, body.clientId ?? null);
     if (created) hub.publish(message);
     ok(res, message);

@@ -1,25 +1,27 @@
 /**
- * The agent inbox (`/chat/agent`): every conversation with the visitor's
- * metadata and cards, live, and a reply box. A module of the portal's own page,
- * behind the agent sign-in; it reuses the visitors' live connection.
+ * The agent inbox (`/chat/agent`): the conversations a page at a time, with the
+ * visitor's metadata and cards, live, and a reply box. The server renders the page
+ * of conversations and its paging links (they work without this script); this
+ * module of the portal's own page takes it over from the same data, behind the
+ * agent sign-in, and reuses the visitors' live connection.
  */
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { cardAddress } from '../../contract/chat-card';
+import {
+  activityTime,
+  type ConversationSummary,
+  conversationName,
+  type InboxPage,
+  type InboxQuery,
+  inboxHref,
+  inboxRange,
+  messagePreview,
+  messageTime,
+} from '../../contract/chat-inbox';
 import { ChatConnection } from '../chat/connection';
 import type { ChatMessage } from '../chat/types';
-import styles from './inbox.css';
-
-interface Conversation {
-  id: number;
-  signedIn: boolean;
-  name: string | null;
-  mobile: string | null;
-  origin: string;
-  updatedAt: number;
-  unread: number;
-  last: ChatMessage | null;
-}
 
 const API = '/chat/agent/api';
 
@@ -34,16 +36,17 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
   return json.result as T;
 }
 
-const who = (c: Conversation) => c.name ?? `访客 ${c.id}`;
-const safe = (url?: string) => (url && /^https?:\/\//.test(url) ? url : undefined);
-const time = (ms: number) => new Date(ms).toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit' });
-
-function preview(message: ChatMessage | null): string {
-  if (!message) return '';
-  if (message.kind === 'card') return `[卡片] ${message.card?.title ?? ''}`;
-  if (message.kind === 'metadata') return '[身份信息]';
-  return message.text ?? '';
+/** The query in the page's address (the server checks it). */
+function queryOf(search: string): InboxQuery {
+  const params = new URLSearchParams(search);
+  const before = params.get('before') ?? undefined;
+  return {
+    show: params.get('show') === 'unanswered' ? 'unanswered' : 'all',
+    before,
+    after: before ? undefined : (params.get('after') ?? undefined),
+  };
 }
+const pageOf = (query: InboxQuery) => call<InboxPage>(`/conversations${inboxHref(query).slice('/chat/agent'.length)}`);
 
 function Message({ message }: { message: ChatMessage }) {
   if (message.kind === 'metadata')
@@ -53,14 +56,16 @@ function Message({ message }: { message: ChatMessage }) {
       </li>
     );
   const card = message.card;
+  // Only the portal's own pages and pictures: the service built the card from its content.
+  const picture = card && cardAddress(card.picUrl, location.origin);
   return (
     <li className={`message ${message.sender}`}>
       <span className="meta">
-        {message.sender === 'agent' ? '客服' : '访客'} · {time(message.createdAt)}
+        {message.sender === 'agent' ? '客服' : '访客'} · {messageTime(message.createdAt)}
       </span>
       {card ? (
-        <a className="card" href={safe(card.url)} target="_blank" rel="noopener">
-          {safe(card.picUrl) && <img src={safe(card.picUrl)} alt="" width="64" height="48" />}
+        <a className="card" href={cardAddress(card.url, location.origin)} target="_blank" rel="noopener">
+          {picture && <img src={picture} alt="" width="64" height="48" />}
           <span>
             <strong>{card.title}</strong>
             <span>{card.description}</span>
@@ -73,56 +78,145 @@ function Message({ message }: { message: ChatMessage }) {
   );
 }
 
-/** The conversation on screen, for the live connection's callback (set on every render). */
-let openConversation: number | null = null;
+/**
+ * A conversation in the list, as the server renders it: who, when, whether it
+ * waits for an answer (in words), its last message; spaces make it read as words.
+ */
+function Entry({ conversation: c }: { conversation: ConversationSummary }) {
+  return (
+    <>
+      <span className="who">
+        <strong>{conversationName(c)}</strong>{' '}
+        <time dateTime={new Date(c.updatedAt).toISOString()}>{activityTime(c.updatedAt)}</time>
+      </span>{' '}
+      {(c.unanswered || c.unread > 0) && (
+        <span className="marks">
+          {c.unanswered && <span className="mark">未回复</span>}{' '}
+          {c.unread > 0 && <span className="unread">{c.unread} 条未读</span>}
+        </span>
+      )}{' '}
+      <span className="preview">{messagePreview(c.last)}</span>
+    </>
+  );
+}
 
-function Inbox() {
-  const [conversations, setConversations] = useState<Conversation[]>([]);
-  const [selected, setSelected] = useState<number | null>(null);
+/** What the live connection's callback needs of the screen (set on every render). */
+const screen: { query: InboxQuery | null; conversation: number | null } = { query: null, conversation: null };
+
+function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage } }) {
+  const [query, setQuery] = useState(initial.query);
+  const [inbox, setInbox] = useState(initial.page);
+  const [current, setCurrent] = useState<ConversationSummary | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState('');
   const [status, setStatus] = useState('connecting');
-  openConversation = selected;
+  const range = useRef<HTMLParagraphElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const paged = useRef(false);
+  screen.query = query;
+  screen.conversation = current?.id ?? null;
 
-  const reload = () =>
-    call<Conversation[]>('/conversations').then(setConversations, (e) => setError(String(e.message)));
+  /** Shows a page, unless the agent has gone to another one meanwhile. */
+  const show = (shown: InboxQuery, page: InboxPage) => {
+    if (screen.query && inboxHref(shown) !== inboxHref(screen.query)) return;
+    setInbox(page);
+    const fresh = page.conversations.find((c) => c.id === screen.conversation);
+    if (fresh) setCurrent(fresh);
+  };
+
+  // One reload at a time, and one more if messages arrived during it (a flood is many).
+  const reloading = useRef<{ busy: boolean; again: boolean }>({ busy: false, again: false });
+  const reload = () => {
+    const state = reloading.current;
+    if (state.busy) {
+      state.again = true;
+      return;
+    }
+    state.busy = true;
+    const shown = screen.query as InboxQuery;
+    pageOf(shown)
+      .then(
+        (page) => show(shown, page),
+        (e) => setError(String(e.message)),
+      )
+      .finally(() => {
+        state.busy = false;
+        if (state.again) {
+          state.again = false;
+          reload();
+        }
+      });
+  };
+
+  const go = async (next: InboxQuery, push: boolean) => {
+    try {
+      const page = await pageOf(next);
+      screen.query = next;
+      paged.current = true;
+      setQuery(next);
+      setInbox(page);
+      if (push) history.pushState(null, '', inboxHref(next));
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  };
+
+  /** A paging link: in place with scripts, an ordinary link without (or opened in a new tab). */
+  const follow = (next: InboxQuery) => (event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void go(next, true);
+  };
 
   useEffect(() => {
-    void reload();
+    const onPopState = () => void go(queryOf(location.search), false);
+    addEventListener('popstate', onPopState);
     const connection = new ChatConnection({
       base: API,
       headers: () => ({}),
       onMessage(message) {
-        if (message.conversationId === openConversation) {
+        if (message.conversationId === screen.conversation) {
           setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
           if (message.sender === 'visitor')
             void call(`/conversations/${message.conversationId}/read`, { messageId: message.id });
         }
-        void reload();
+        reload();
       },
       onPresence() {},
       onStatus: setStatus,
     });
     connection.start();
-    return () => connection.stop();
+    return () => {
+      connection.stop();
+      removeEventListener('popstate', onPopState);
+    };
   }, []);
 
-  const open = async (id: number) => {
-    setSelected(id);
+  // The link followed is gone (the first or last page): focus goes to where the list says which page this is.
+  useEffect(() => {
+    if (!paged.current) return;
+    paged.current = false;
+    if (!document.activeElement || document.activeElement === document.body) range.current?.focus();
+  }, [inbox]);
+
+  const open = async (conversation: ConversationSummary) => {
+    setCurrent(conversation);
     setError('');
-    const list = await call<ChatMessage[]>(`/conversations/${id}/messages`);
+    // To the conversation (below the list on a narrow screen), its name read first.
+    requestAnimationFrame(() => heading.current?.focus());
+    const list = await call<ChatMessage[]>(`/conversations/${conversation.id}/messages`);
     setMessages(list);
     const last = list.at(-1);
-    if (last) await call(`/conversations/${id}/read`, { messageId: last.id });
-    void reload();
+    if (last) await call(`/conversations/${conversation.id}/read`, { messageId: last.id });
+    reload();
   };
 
   const reply = async (event: Event) => {
     event.preventDefault();
-    if (selected === null || !draft.trim()) return;
+    if (!current || !draft.trim()) return;
     try {
-      const message = await call<ChatMessage>(`/conversations/${selected}/messages`, {
+      const message = await call<ChatMessage>(`/conversations/${current.id}/messages`, {
         text: draft,
         clientId: crypto.randomUUID().replace(/-/g, ''),
       });
@@ -134,25 +228,55 @@ function Inbox() {
     }
   };
 
-  const current = conversations.find((c) => c.id === selected);
+  const { show: filter } = query;
+  const link = (key: string, next: InboxQuery, text: string, rel?: string) => (
+    <a key={key} rel={rel} href={inboxHref(next)} onClick={follow(next)}>
+      {text}
+    </a>
+  );
+  const cursor = query.before || query.after;
   return (
-    <div className="inbox">
-      <nav aria-label="会话列表">
+    <>
+      <nav aria-label="会话列表" className="list">
         <p className="status" role="status">
           {status === 'open' ? '实时连接中' : '正在连接…'}
         </p>
-        {conversations.length === 0 && <p className="empty">还没有访客留言。</p>}
+        <p className="filters">
+          <a
+            href={inboxHref({})}
+            aria-current={filter === 'all' ? 'page' : undefined}
+            onClick={follow({ show: 'all' })}
+          >
+            全部会话（{inbox.total}）
+          </a>
+          <a
+            href={inboxHref({ show: 'unanswered' })}
+            aria-current={filter === 'unanswered' ? 'page' : undefined}
+            onClick={follow({ show: 'unanswered' })}
+          >
+            未回复（{inbox.unanswered}）
+          </a>
+        </p>
+        <p className="range" tabIndex={-1} ref={range}>
+          {inboxRange(inbox, filter)}
+        </p>
+        {(inbox.newer || inbox.older || cursor) && (
+          <p className="pager">
+            {cursor && link('newest', { show: filter }, '最新会话')}
+            {inbox.newer && link('newer', { show: filter, after: inbox.newer }, '较新的会话', 'prev')}
+            {inbox.older && link('older', { show: filter, before: inbox.older }, '更早的会话', 'next')}
+          </p>
+        )}
         <ul>
-          {conversations.map((c) => (
+          {inbox.conversations.map((c) => (
             <li key={c.id}>
               <button
                 type="button"
-                aria-current={c.id === selected ? 'true' : undefined}
-                onClick={() => void open(c.id)}
+                className="entry"
+                aria-current={c.id === current?.id ? 'true' : undefined}
+                onClick={() => void open(c)}
               >
-                <strong>{who(c)}</strong>
-                {c.unread > 0 && <span className="unread">{c.unread} 条未读</span>}
-                <span className="preview">{preview(c.last)}</span>
+                <Entry conversation={c} />
               </button>
             </li>
           ))}
@@ -162,7 +286,9 @@ function Inbox() {
         {current ? (
           <>
             <header>
-              <h1>{who(current)}</h1>
+              <h2 tabIndex={-1} ref={heading}>
+                {conversationName(current)}
+              </h2>
               <p>
                 {current.signedIn ? `已登录账号${current.mobile ? ` · 手机 ${current.mobile}` : ''}` : '匿名访客'}
                 {current.origin && ` · 来自 ${current.origin}`}
@@ -192,14 +318,17 @@ function Inbox() {
           <p className="empty">选择左侧的会话查看并回复。</p>
         )}
       </section>
-    </div>
+    </>
   );
 }
 
 const mount = document.getElementById('inbox');
-if (mount) {
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(styles);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  createRoot(mount).render(<Inbox />);
+const state = document.getElementById('inbox-state')?.textContent;
+if (mount && state) {
+  // The server's list gives way to the same list, live; focus on one of its links stays on it.
+  const focused = mount.contains(document.activeElement) ? document.activeElement?.textContent : undefined;
+  mount.textContent = '';
+  createRoot(mount).render(<Inbox initial={JSON.parse(state)} />);
+  if (focused)
+    [...mount.querySelectorAll<HTMLElement>('a, button')].find((control) => control.textContent === focused)?.focus();
 }

@@ -1,12 +1,12 @@
 import styles from './chat-launcher.css';
 import { launcherMarkup, LAUNCHER_TEXT as TEXT } from './markup';
 import {
-  type ChatCardInfo,
   type ChatLang,
   type ChatSession,
   type ChatSettings,
   type LauncherHost,
   type LauncherState,
+  type PageCard,
   SETTINGS_KEY,
   type StartChat,
   VISITOR_KEY,
@@ -48,9 +48,12 @@ const hasChattedBefore = () => {
  *
  * Methods (also on `window.portalChat`): `open(card?)`, `close()`, `toggle()`,
  * `sendCard(card)`, and `ready`, a promise kept once the chat is started. Calls
- * made before then are queued. A card is `{picUrl, title, description, url?}` or
- * the association number of a product or solution. Elements with
- * `data-portal-chat-open` open the chat (with `data-portal-chat-card` as the card).
+ * made before then are queued. A card is the association number of a product or
+ * solution (`'P2025001'`, or `{type, associationNo}`): the portal builds it from its
+ * own content (title, introduction, picture, a link to its own page), so a page
+ * cannot word it or point it elsewhere. The hosted provider also takes one spelled
+ * out (`{picUrl, title, description, url}`). Elements with `data-portal-chat-open`
+ * open the chat (with `data-portal-chat-card` as the card).
  *
  * @summary Chat launcher with unread badge, loading the chat panel on demand.
  * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
@@ -133,7 +136,7 @@ export class PortalChatLauncher extends HTMLElement {
     return this.state.unread;
   }
 
-  open(card?: ChatCardInfo | string): void {
+  open(card?: PageCard): void {
     this.call((session) => session.open(card));
   }
 
@@ -147,7 +150,7 @@ export class PortalChatLauncher extends HTMLElement {
   }
 
   /** Sends a card to the agent now if the panel is open, else when it next opens. */
-  sendCard(card: ChatCardInfo | string): void {
+  sendCard(card: PageCard): void {
     this.call((session) => session.sendCard(card));
   }
 
@@ -224,7 +227,7 @@ export class PortalChatLauncher extends HTMLElement {
   }
 
   private readonly onContact = (event: Event) => {
-    const card = (event as CustomEvent<{ card?: ChatCardInfo | null }>).detail?.card;
+    const card = (event as CustomEvent<{ card?: PageCard | null }>).detail?.card;
     this.open(card ?? undefined);
   };
 
@@ -264,10 +267,21 @@ declare global {
       readonly unreadCount: number;
       /** Kept once the chat is started: its code loaded and connected. */
       readonly ready: Promise<void>;
-      open(card?: { picUrl: string; title: string; description: string; url?: string } | string): void;
+      /** `card`: a product or solution number, which the portal looks up (see the class). */
+      open(
+        card?:
+          | string
+          | { type: 1 | 2; associationNo: string }
+          | { picUrl: string; title: string; description: string; url?: string },
+      ): void;
       close(): void;
       toggle(): void;
-      sendCard(card: { picUrl: string; title: string; description: string; url?: string } | string): void;
+      sendCard(
+        card:
+          | string
+          | { type: 1 | 2; associationNo: string }
+          | { picUrl: string; title: string; description: string; url?: string },
+      ): void;
     };
   }
   interface GlobalEventHandlersEventMap {

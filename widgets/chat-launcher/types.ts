@@ -4,9 +4,16 @@
  * page downloads before the chat is opened).
  */
 
-import type { ChatCardInfo } from '../../contract/chat';
+import type { ChatCardRequest, ChatCardView } from '../../contract/chat';
 
-export type { ChatCardInfo } from '../../contract/chat';
+export type { ChatCardInfo, ChatCardRequest, ChatCardView } from '../../contract/chat';
+
+/**
+ * A card as a page asks for one: the number of a product or solution (`'P2025001'`,
+ * or `{type, associationNo}`), which the portal looks up and builds. Only the
+ * hosted provider also takes one spelled out (`{picUrl, title, description, url}`).
+ */
+export type PageCard = string | ChatCardRequest | ChatCardView;
 
 export type ChatLang = 'zh-CN' | 'en';
 
@@ -31,9 +38,9 @@ export interface LauncherHost {
 
 /** The chat behind the launcher: the built-in service or the hosted provider. */
 export interface ChatSession {
-  open(card?: ChatCardInfo | string): void;
+  open(card?: PageCard): void;
   close(): void;
-  sendCard(card: ChatCardInfo | string): void;
+  sendCard(card: PageCard): void;
   /** Resolves once the chat can be used (connected, or the provider is set up). */
   ready: Promise<void>;
 }

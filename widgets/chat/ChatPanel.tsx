@@ -1,4 +1,5 @@
-import type { ChatCardInfo, ChatLang } from '../chat-launcher/types';
+import { cardAddress } from '../../contract/chat-card';
+import type { ChatCardRequest, ChatCardView, ChatLang } from '../chat-launcher/types';
 import type { ChatMessage, ConnectionStatus } from './types';
 
 export const TEXT = {
@@ -44,11 +45,13 @@ export const TEXT = {
 export interface PendingMessage {
   clientId: string;
   text?: string;
-  card?: ChatCardInfo;
+  card?: ChatCardView & ChatCardRequest;
 }
 
 export interface ChatPanelProps {
   lang: ChatLang;
+  /** The portal's origin: cards link to its own pages only. */
+  origin: string;
   visible: boolean;
   messages: ChatMessage[];
   pending: PendingMessage[];
@@ -62,20 +65,19 @@ export interface ChatPanelProps {
   onClose(): void;
 }
 
-/** Only http(s) addresses become links and images. */
-const safe = (url: string | undefined) => (url && /^https?:\/\//.test(url) ? url : undefined);
-
-function Card({ card }: { card: ChatCardInfo }) {
+/** A card the service built: its picture and page are the portal's own paths (anything else shows no link). */
+function Card({ card, origin }: { card: ChatCardView; origin: string }) {
+  const picture = cardAddress(card.picUrl, origin);
   const body = (
     <>
-      {safe(card.picUrl) && <img src={safe(card.picUrl)} alt="" width="64" height="48" />}
+      {picture && <img src={picture} alt="" width="64" height="48" />}
       <span className="card-text">
         <strong>{card.title}</strong>
         <span>{card.description}</span>
       </span>
     </>
   );
-  const href = safe(card.url);
+  const href = cardAddress(card.url, origin);
   return href ? (
     <a className="card" part="card" href={href} target="_blank" rel="noopener">
       {body}
@@ -160,13 +162,13 @@ export function ChatPanel(props: ChatPanelProps) {
           ) : (
             <Bubble key={message.id} from={message.sender}>
               <span className="visually-hidden">{message.sender === 'agent' ? text.agent : text.you}：</span>
-              {message.card ? <Card card={message.card} /> : message.text}
+              {message.card ? <Card card={message.card} origin={props.origin} /> : message.text}
             </Bubble>
           ),
         )}
         {props.pending.map((message) => (
           <Bubble key={message.clientId} from="visitor" note={text.sending}>
-            {message.card ? <Card card={message.card} /> : message.text}
+            {message.card ? <Card card={message.card} origin={props.origin} /> : message.text}
           </Bubble>
         ))}
       </ol>

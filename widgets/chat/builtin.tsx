@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { type ConsoleChatCard, visitorCardOf } from '../../contract/chat-card';
-import type { ChatCardInfo, ChatSession, LauncherHost, StartChat } from '../chat-launcher/types';
+import { type ConsoleChatCard, messageCardOf } from '../../contract/chat-card';
+import type { ChatCardInfo, ChatSession, LauncherHost, PageCard, StartChat } from '../chat-launcher/types';
 import { portalOrigin, portalUrl } from '../core/config';
 import { $chat, $userInfo, closeChat, messageReceived, openChat } from '../core/stores';
 import { $tokens } from '../core/tokens';
@@ -27,14 +27,18 @@ function adoptStyles(host: LauncherHost) {
 
 const clientId = () => crypto.randomUUID().replace(/-/g, '');
 
-/** The card of a product or solution, from the console's chat-card data (SPEC §3). */
+/** The card of a product or solution, from the console's chat-card data (SPEC §3), shown while it is sent. */
 async function cardFor(associationNo: string): Promise<ChatCardInfo | undefined> {
   const response = await fetch(portalUrl(`/api/chat/cards/${encodeURIComponent(associationNo)}`)).catch(
     () => undefined,
   );
   if (!response?.ok) return undefined;
-  return visitorCardOf((await response.json()).result as ConsoleChatCard, portalOrigin);
+  return messageCardOf((await response.json()).result as ConsoleChatCard);
 }
+
+/** The number a page names a card by; a card spelled out has none (the service builds its cards itself). */
+const numberOf = (card: PageCard | undefined) =>
+  typeof card === 'string' ? card : card && 'associationNo' in card ? card.associationNo : undefined;
 
 /** The card the page declares for itself (`data-portal-chat-card` on a product or solution page). */
 const pageCard = () => document.querySelector('[data-portal-chat-card]')?.getAttribute('data-portal-chat-card');
@@ -70,6 +74,7 @@ export const startChat: StartChat = (host) => {
     root.render(
       <ChatPanel
         lang={host.lang}
+        origin={portalOrigin}
         visible={$chat.get().visible}
         messages={[...messages.values()].sort((a, b) => a.id - b.id)}
         pending={pending}
@@ -137,8 +142,9 @@ export const startChat: StartChat = (host) => {
     pending = [...pending, item];
     paint();
     try {
+      // The service builds the card from the number: the visitor sends nothing else of it.
       const body = item.card
-        ? { kind: 'card' as const, card: item.card }
+        ? { kind: 'card' as const, card: { type: item.card.type, associationNo: item.card.associationNo } }
         : { kind: 'text' as const, text: item.text ?? '' };
       receive(await connection.send(body, item.clientId));
     } catch (failure) {
@@ -167,10 +173,11 @@ export const startChat: StartChat = (host) => {
     sendMetadataOnce((user) => {
       void connection.post('/metadata', { name: user.name, mobile: user.mobile }).catch(() => {});
     });
-    if (state.cardInfo && state.currentURL !== location.href) {
+    const card = state.cardInfo;
+    if (card?.type && card.associationNo && state.currentURL !== location.href) {
       $chat.set({ ...$chat.get(), currentURL: location.href });
       memory.set('card-url', location.href);
-      void deliver({ clientId: clientId(), card: state.cardInfo });
+      void deliver({ clientId: clientId(), card: { ...card, type: card.type, associationNo: card.associationNo } });
     }
   }
 
@@ -191,10 +198,14 @@ export const startChat: StartChat = (host) => {
     if ($chat.get().visible) onShown();
   });
 
-  /** A card object, an association number, or the page's own card. */
-  async function resolveCard(card: ChatCardInfo | string | undefined): Promise<ChatCardInfo | undefined> {
-    const key = card ?? pageCard() ?? undefined;
-    return typeof key === 'string' ? cardFor(key) : key;
+  /** The card of this number, once its data has arrived; `resend` sends it even on the page of the last one. */
+  function takeCard(associationNo: string | undefined, resend: boolean) {
+    if (!associationNo) return;
+    void cardFor(associationNo).then((found) => {
+      if (!found) return;
+      $chat.set({ ...$chat.get(), cardInfo: found, ...(resend ? { currentURL: '' } : {}) });
+      if ($chat.get().visible) onShown();
+    });
   }
 
   paint();
@@ -204,27 +215,17 @@ export const startChat: StartChat = (host) => {
   const session: ChatSession = {
     ready,
     open(card) {
-      if (typeof card === 'object') $chat.set({ ...$chat.get(), cardInfo: card });
       const wasOpen = $chat.get().visible;
       openChat();
       if (wasOpen) onShown();
-      if (typeof card === 'object' || (card === undefined && $chat.get().cardInfo)) return;
-      // The panel opens at once; the card follows when its data has arrived.
-      void resolveCard(card).then((found) => {
-        if (!found) return;
-        $chat.set({ ...$chat.get(), cardInfo: found });
-        if ($chat.get().visible) onShown();
-      });
+      // The panel opens at once; the card (the one named, else the page's own) follows when its data has arrived.
+      const current = $chat.get().cardInfo;
+      const number = numberOf(card) ?? (card === undefined && !current ? (pageCard() ?? undefined) : undefined);
+      if (number !== current?.associationNo) takeCard(number, false);
     },
     close: () => closeChat(),
-    sendCard(card) {
-      void resolveCard(card).then((found) => {
-        if (!found) return;
-        // An explicit card goes even on the page of the last one.
-        $chat.set({ ...$chat.get(), cardInfo: found, currentURL: '' });
-        if ($chat.get().visible) onShown();
-      });
-    },
+    // An explicit card goes even on the page of the last one.
+    sendCard: (card) => takeCard(numberOf(card), true),
   };
   return session;
 };

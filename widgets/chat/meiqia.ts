@@ -1,4 +1,5 @@
-import type { ChatCardInfo, ChatSession, StartChat } from '../chat-launcher/types';
+import type { ChatCardView, ChatSession, StartChat } from '../chat-launcher/types';
+import { portalOrigin } from '../core/config';
 import { $chat, $userInfo, closeChat, messageReceived, openChat } from '../core/stores';
 import { sendMetadataOnce } from './user-metadata';
 
@@ -20,13 +21,20 @@ function meiqia(): Meiqia {
   return (...args: unknown[]) => (win._MEIQIA as Meiqia)(...args);
 }
 
+/** The portal's own paths made absolute: the provider's panel is on another origin. */
+const absolute = (url: string) => (url.startsWith('/') ? new URL(url, portalOrigin).href : url);
+
 /** A product or solution card in the provider's fields. */
-const productCard = (card: ChatCardInfo) => ({
+const productCard = (card: ChatCardView) => ({
   title: card.title,
   description: card.description,
-  pic_url: card.picUrl,
-  product_url: card.url ?? location.href,
+  pic_url: absolute(card.picUrl),
+  product_url: card.url ? absolute(card.url) : location.href,
 });
+
+/** The provider has no card data of ours to look up: it takes only cards spelled out. */
+const spelledOut = (card: unknown): card is ChatCardView =>
+  typeof card === 'object' && card !== null && 'title' in card;
 
 /**
  * The hosted provider (Meiqia) behind the same launcher and the same chat state:
@@ -89,14 +97,14 @@ export const startChat: StartChat = (host, settings) => {
   const session: ChatSession = {
     ready,
     open(card) {
-      if (typeof card === 'object') $chat.set({ ...$chat.get(), cardInfo: card });
+      if (spelledOut(card)) $chat.set({ ...$chat.get(), cardInfo: card });
       const wasOpen = $chat.get().visible;
       openChat();
       if (wasOpen) onShown();
     },
     close: () => closeChat(),
     sendCard(card) {
-      if (typeof card !== 'object') return; // the hosted provider has no card data of ours to look up
+      if (!spelledOut(card)) return;
       $chat.set({ ...$chat.get(), cardInfo: card, currentURL: '' });
       if ($chat.get().visible) onShown();
     },

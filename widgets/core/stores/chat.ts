@@ -1,11 +1,8 @@
 import { atom } from 'nanostores';
+import type { ChatCardRequest, ChatCardView } from '../../../contract/chat';
 
-/** A product or solution shown in the chat as context (SPEC §3). */
-export interface ChatCard {
-  picUrl: string;
-  title: string;
-  description: string;
-}
+/** A product or solution shown in the chat as context (SPEC §3 cardInfo), with its number when the portal built it. */
+export type ChatCard = ChatCardView & Partial<ChatCardRequest>;
 
 export interface ChatState {
   visible: boolean;
