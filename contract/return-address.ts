@@ -42,6 +42,8 @@ export function returnAddress(raw: unknown, { origins, base }: ReturnAddressRule
     return undefined;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  // Dot segments can leave a path that starts with `//` (`/.//evil.com`): as a path alone, another host.
+  if (url.pathname.startsWith('//')) return undefined;
   if (url.username || url.password) return undefined;
   const allowed = new Set<string>();
   for (const origin of origins) allowed.add(originOf(origin));

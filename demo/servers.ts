@@ -27,8 +27,16 @@ export interface DemoOptions {
 
 const DEMO_DIR = fileURLToPath(new URL('.', import.meta.url));
 
-/** The portal as this visitor reaches it: same host name, so the sign-in hub is same-site. */
-const portalOf = (req: Request, port: number) => `${req.protocol}://${req.hostname}:${port}`;
+/** A host name or an IPv6 address in brackets: nothing that could leave an attribute or a CSP directive. */
+const PLAIN_HOST = /^(?:[\w.-]+|\[[\da-f:.]+\])$/i;
+
+/**
+ * The portal as this visitor reaches it: same host name, so the sign-in hub is
+ * same-site. The name comes from the Host header and goes into the page and its
+ * CSP, so anything but a plain host name is taken as `localhost`.
+ */
+const portalOf = (req: Request, port: number) =>
+  `${req.protocol}://${PLAIN_HOST.test(req.hostname ?? '') ? req.hostname : 'localhost'}:${port}`;
 
 /**
  * A demo site: static files from `demo/<name>/`, its HTML filled with the portal's

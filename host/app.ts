@@ -124,8 +124,16 @@ export function createApp(options: AppOptions): Express {
       searchLimit: options.searchLimit,
     }),
   );
-  // Files after pages: a page request never waits for a look at the disk.
-  app.use(express.static(fileURLToPath(new URL('./public', import.meta.url)), { index: false, maxAge: '1d' }));
+  // Files after pages: a page request never waits for a look at the disk. A folder is
+  // no page: no redirect to its address with a slash, which repeats the request's own
+  // target (`GET http://evil.example/media/films` went to that host).
+  app.use(
+    express.static(fileURLToPath(new URL('./public', import.meta.url)), {
+      index: false,
+      maxAge: '1d',
+      redirect: false,
+    }),
+  );
 
   app.use(notFound);
   app.use(errorPage(deps));

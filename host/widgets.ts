@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { statusError } from './routes/params';
 
 const HASHED = /[\\/]chunks[\\/]/;
 
@@ -10,13 +12,15 @@ const HASHED = /[\\/]chunks[\\/]/;
  * so a release reaches embedding pages within minutes. Under a release's own
  * address (`immutable`) every file is cached for a year.
  */
-export function widgetFiles(dir: string, { immutable = false }: { immutable?: boolean } = {}) {
-  return expressStaticGzip(dir, {
+export function widgetFiles(dir: string, { immutable = false }: { immutable?: boolean } = {}): RequestHandler {
+  const files = expressStaticGzip(dir, {
     enableBrotli: true,
     orderPreference: ['br', 'gz'],
     index: false,
     serveStatic: {
       index: false,
+      // A folder is no file: the 404 page, not a redirect to the request's own target with a slash.
+      redirect: false,
       fallthrough: true,
       setHeaders(res: ServerResponse, path: string) {
         res.setHeader('Access-Control-Allow-Origin', '*');
@@ -31,4 +35,24 @@ export function widgetFiles(dir: string, { immutable = false }: { immutable?: bo
       },
     },
   });
+  return (req, res, next) => {
+    // It names the compressed copy (`Content-Encoding: br`) before it knows whether it will send
+    // it: whatever answers a method it does not serve, or a range it cannot give, must not inherit that.
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    // It answers a malformed address with its own words; the portal's 400 page instead.
+    if (!decodable(req.path)) return next(statusError(400, 'Malformed address'));
+    files(req, res, (error?: unknown) => {
+      res.removeHeader('Content-Encoding');
+      next(error);
+    });
+  };
+}
+
+function decodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -63,7 +63,15 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
     const origin = `${req.protocol}://${req.get('host')}`;
     return backend.apps.allows(PORTAL_APP_ID, origin) ? origin : undefined;
   };
-  const accountServer = (req: Request) => `${req.protocol}://${req.hostname}:${portalPort()}`;
+  /**
+   * The account service: the portal's port on this console's registered origin. Not
+   * `req.hostname`, which behind a trusted proxy is whatever X-Forwarded-Host says.
+   */
+  const accountServer = (origin: string) => {
+    const url = new URL(origin);
+    url.port = String(portalPort());
+    return url.origin;
+  };
   const page = (res: Response, title: string, body: Parameters<typeof renderConsolePage>[2], status = 200) =>
     res
       .status(status)
@@ -94,7 +102,7 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
       secure: req.secure,
       maxAge: 10 * 60 * 1000,
     });
-    const auth = new URL('/api/guc/protocol/oauth2/auth', accountServer(req));
+    const auth = new URL('/api/guc/protocol/oauth2/auth', accountServer(origin));
     auth.search = new URLSearchParams({
       appId: PORTAL_APP_ID,
       redirectUri: `${origin}/auth/callback`,

@@ -61,13 +61,18 @@ export async function pageContext(
 
 /**
  * The site's public address: PORTAL_PUBLIC_ORIGIN when set (behind a proxy),
- * else the address this request came to, if it is a plain host name.
+ * else the address this request came to, if it is plain http(s) and a plain host name.
  */
 export function publicOrigin(req: Request): string {
   const configured = process.env.PORTAL_PUBLIC_ORIGIN;
   if (configured) return configured.replace(/\/$/, '');
   const host = req.get('host') ?? '';
-  return /^[\w.-]+(:\d{1,5})?$/.test(host) ? `${req.protocol}://${host}` : '';
+  const origin = `${req.protocol}://${host}`;
+  // Behind a trusted proxy the scheme is the first X-Forwarded-Proto, which a client may have
+  // written (`javascript`): pages are kept for everyone, so only http(s) names them. Nor a port no
+  // URL can have (`localhost:99999`), which would fail every page that reads the origin.
+  const plain = /^https?$/.test(req.protocol) && /^[\w.-]+(:\d{1,5})?$/.test(host);
+  return plain && URL.canParse(origin) ? origin : '';
 }
 
 /** Sends a page rendered for this request; `no-cache`: browsers ask again, with the ETag. */

@@ -1,0 +1,267 @@
+import { gzipSync } from 'node:zlib';
+
+/**
+ * Hostile values as they go on the wire (already percent-encoded where that is
+ * the point). `<x-fuzz>` marks markup: an HTML answer that carries it unescaped
+ * reflected it.
+ */
+export const MARKUP_MARKER = '<x-fuzz';
+
+/** Path segments and query values. */
+export const SNIPPETS = [
+  '',
+  '0',
+  '-1',
+  '01',
+  '1.5',
+  '1e3',
+  '0x1f',
+  '99999999999999999999',
+  '1;x',
+  '1,2',
+  '+',
+  '%20',
+  '%00',
+  '1%00',
+  'P2025001%00',
+  '%01',
+  '%1b',
+  '%7f',
+  '%0d%0aSet-Cookie:%20x=1',
+  '.',
+  '..',
+  '%2e',
+  '%2e%2e',
+  '%2f',
+  '%2F%2F',
+  '%5c',
+  '\\',
+  '\\\\',
+  '%252f',
+  '%252e%252e',
+  '%25',
+  '%',
+  '%zz',
+  '%c0%af',
+  '%c0%ae%c0%ae',
+  '%ff',
+  '%fe%ff',
+  '%e0%a4%a',
+  '%ed%a0%80',
+  '..%2f..%2f..%2fetc%2fpasswd',
+  '..\\..\\windows\\win.ini',
+  'NaN',
+  'Infinity',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '%3Cx-fuzz%3E',
+  '%22%3E%3Cx-fuzz%3E',
+  "'%3E%3Cx-fuzz%3E",
+  '%3C/script%3E%3Cx-fuzz%3E',
+  '%24%7B7*7%7D',
+  '{{7*7}}',
+  "'%20OR%201=1--",
+  '%E2%80%AE',
+  '%EF%BB%BF',
+  '%F0%9F%98%80',
+  '%E4%B8%AD%E6%96%87',
+  '中文',
+  '😀',
+  'é',
+  '\u0085',
+  '\u2028',
+  'ｅｖｉｌ',
+];
+
+/** Header values worth sending, by header (a function gets the server's own origin). */
+export const HEADER_VALUES: Readonly<Record<string, ReadonlyArray<string | ((origin: string) => string)>>> = {
+  'Content-Type': [
+    'application/json',
+    'application/json; charset=utf-16',
+    'application/json; charset=klingon',
+    'application/json; charset=',
+    'application/x-www-form-urlencoded',
+    'application/x-www-form-urlencoded; charset=latin1',
+    'application/x-www-form-urlencoded; charset=utf-7',
+    'multipart/form-data; boundary=x',
+    'multipart/form-data',
+    'text/plain',
+    'text/html',
+    '*/*',
+    '',
+    ';;;',
+    'application/json'.repeat(300),
+    'application/merge-patch+json',
+  ],
+  'Content-Encoding': [
+    'gzip',
+    'br',
+    'deflate',
+    'identity',
+    'gzip, gzip',
+    'GZIP',
+    'x-junk',
+    '',
+    'compress',
+    'z'.repeat(800),
+  ],
+  'Accept-Encoding': [
+    'br;q=abc',
+    'gzip;q=0, *;q=0',
+    'identity;q=0',
+    '*',
+    ',,,',
+    'gzip, deflate, br, zstd',
+    'x'.repeat(4000),
+  ],
+  Cookie: [
+    '',
+    '=',
+    ';;;=;',
+    'a=%E0%A4%A',
+    'console_session=junk',
+    'console_session=',
+    'guc_sign_in=junk',
+    'portal_agent=junk',
+    'console_state={"state":"x","next":"//evil.example"}',
+    'console_state=%7B',
+    'console_state=j:{"__proto__":{"x":1}}',
+    '__proto__=1; constructor=2; toString=3',
+    `x=${'y'.repeat(7000)}`,
+    Array.from({ length: 300 }, (_, i) => `c${i}=v`).join('; '),
+  ],
+  Host: [
+    '',
+    'evil.example',
+    'localhost',
+    'localhost:99999',
+    '[::1]',
+    '[::1',
+    ':80',
+    'a b',
+    '<x-fuzz>',
+    'ｅｖｉｌ.example',
+    'h'.repeat(3000),
+    (origin) => `${new URL(origin).host}@evil.example`,
+    (origin) => `${new URL(origin).host}:1`,
+    (origin) => new URL(origin).host.toUpperCase(),
+  ],
+  Range: [
+    'bytes=0-0',
+    'bytes=-1',
+    'bytes=0-',
+    'bytes=99999999-',
+    'bytes=5-1',
+    'bytes=a-b',
+    'bytes=',
+    'items=0-1',
+    'bytes=0-1,'.repeat(300),
+  ],
+  'If-None-Match': [
+    '*',
+    '"x"',
+    'W/"x"',
+    'x',
+    ',,,',
+    `"${'a'.repeat(5000)}"`,
+    Array.from({ length: 200 }, (_, i) => `"e${i}"`).join(', '),
+  ],
+  'If-Modified-Since': ['yesterday', 'Thu, 01 Jan 1970 00:00:00 GMT', 'Fri, 31 Dec 9999 23:59:59 GMT', '0'],
+  'X-Forwarded-For': [
+    'junk',
+    '1.2.3.4, junk',
+    '::ffff:1.2.3.4',
+    '999.999.999.999',
+    '',
+    'unknown',
+    ', , ,',
+    '[::1]:80',
+    '1.2.3.4:5678',
+    'fe80::1%eth0',
+    Array.from({ length: 400 }, (_, i) => `10.0.${i % 250}.${i % 200}`).join(', '),
+  ],
+  'X-Forwarded-Proto': ['https', 'junk', 'https, http', '', 'javascript'],
+  'X-Forwarded-Host': ['evil.example', '', '<x-fuzz>', 'a b', (origin) => new URL(origin).host],
+  Authorization: ['Bearer junk', 'Bearer ', 'Basic YTpi', `Bearer ${'a'.repeat(5000)}`, 'Bearer a.b.c', 'Bearer\tx'],
+  Origin: [
+    'null',
+    'http://evil.example',
+    '',
+    'x'.repeat(3000),
+    (origin) => origin,
+    (origin) => `${origin}.evil.example`,
+  ],
+  companyId: ['0', '1001', '1002', '-1', 'junk', '', '1'.repeat(400)],
+  'X-Chat-Visitor': ['junk', '', 'a'.repeat(21), 'a'.repeat(65), '<x-fuzz>aaaaaaaaaaaaaaaaaaaaaa'],
+  'Last-Event-ID': ['0', '-1', '99999999999999999999', 'junk', '', '1e9'],
+  Accept: ['text/event-stream', 'application/json', '*/*', 'text/html;q=abc', 'x'.repeat(1000)],
+  'Accept-Language': ['en', 'zz', 'x'.repeat(2000), '*;q=-1'],
+  Referer: ['http://evil.example/', 'javascript:alert(1)', 'x'.repeat(3000)],
+  Expect: ['100-continue', 'junk-expectation'],
+  'X-HTTP-Method-Override': ['DELETE', 'PUT'],
+  'User-Agent': ['', 'iPhone', 'x'.repeat(4000), 'Mozilla/5.0 (Linux; Android 14) Mobile'],
+};
+
+/** Methods besides an endpoint's own, including ones no route knows and one the parser refuses. */
+export const METHODS = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'DELETE',
+  'PATCH',
+  'OPTIONS',
+  'PROPFIND',
+  'TRACE',
+  'SEARCH',
+  'get',
+];
+
+/** Four megabytes of zeros in four kilobytes: a body that grows when read. */
+export const GZIP_BOMB = gzipSync(Buffer.alloc(4_000_000));
+
+/** JSON bodies that are not what anyone expects. */
+export const JSON_BODIES = [
+  '',
+  ' ',
+  'null',
+  'true',
+  '1',
+  '"text"',
+  '[]',
+  '[{}]',
+  '{',
+  '{"a":',
+  "{'a':1}",
+  '{"a":1}garbage',
+  '\ufeff{}',
+  '{"__proto__":{"polluted":1,"status":500,"isAdmin":true}}',
+  '{"constructor":{"prototype":{"polluted":1}}}',
+  '{"a":1,"a":2}',
+  '{"text":"\\ud800"}',
+  `{"x":"${'y'.repeat(300_000)}"}`,
+];
+
+/** Nesting `depth` arrays or objects deep. */
+export const deepJson = (depth: number, kind: 'array' | 'object') =>
+  kind === 'array' ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/** Every byte of the text's UTF-8 outside the unreserved set, percent-encoded (lone surrogates too). */
+export function percent(text: string): string {
+  let out = '';
+  for (const byte of Buffer.from(text, 'utf8')) {
+    const char = String.fromCharCode(byte);
+    out += UNRESERVED.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
