@@ -15,6 +15,8 @@ export interface PortalProcess {
   /** Everything the server printed (its log lines) since it started. */
   output(): string;
   stop(): Promise<void>;
+  /** Ends the server at once with `signal` (no clean shutdown), keeping its data folder. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
 /** Probes the way the server binds: every interface. */
@@ -57,6 +59,15 @@ function waitFor(server: ChildProcess, pattern: RegExp): Promise<string> {
 }
 
 /**
+ * Settings that replace the environment's servers: `local` refuses them, and the
+ * global setup names the shared portal's console `CONSOLE_URL` in this process.
+ */
+const SERVER_SETTINGS = ['ACCOUNT_SERVER_URL', 'CONSOLE_URL', 'PORTAL_API_URL', 'KERNEL_API_URL', 'BRAND_API_URL'];
+
+const inheritedEnv = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => !SERVER_SETTINGS.includes(name)));
+
+/**
  * Starts the real server (`local`, as `npm start` runs it) with its own data
  * folder, and waits until the portal, the local console and the demo sites listen.
  */
@@ -76,7 +87,7 @@ export async function startPortalProcess(
   const port = await freePortRange();
   const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     env: {
-      ...process.env,
+      ...inheritedEnv(),
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -118,6 +129,12 @@ export async function startPortalProcess(
         await new Promise((resolve) => server.once('exit', resolve));
       }
       removeData();
+    },
+    async kill(signal = 'SIGKILL') {
+      if (server.exitCode !== null || server.signalCode !== null) return;
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill(signal);
+      await exited;
     },
   };
 }
