@@ -29,6 +29,9 @@ export const unavailable = () => new ApiFailure(503, 'E0503', '服务不可用�
 /** How long a 503's caller should wait before trying again, in seconds. */
 const RETRY_AFTER_S = '30';
 
+// A schema part with no words of its own would answer in valibot's English: every API answers in Chinese.
+v.setGlobalMessage((issue) => (issue.expected ? `格式不正确：应为 ${issue.expected}` : '格式不正确'));
+
 /** Validates input against a schema; the first problem becomes a 400 in Chinese. */
 export function parse<const S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input);

@@ -57,7 +57,16 @@ describe('built-in chat: visitors', () => {
     assert.equal(long.json.msg, '消息不能超过 500 个字');
     assert.equal((await send(visitor, { kind: 'text', text: '字'.repeat(500) })).status, 200);
     assert.equal((await send(visitor, { kind: 'text', text: '   ' })).json.msg, '消息不能为空');
-    assert.equal((await send(visitor, { kind: 'image', text: 'x' })).status, 400);
+    const unknownKind = await send(visitor, { kind: 'image', text: 'x' });
+    assert.equal(unknownKind.status, 400);
+    // Every refusal in Chinese, those the schema has no words of its own for too.
+    assert.match(unknownKind.json.msg, /^[^A-Za-z]*格式不正确/);
+    const notJson = await call('/api/chat/messages', {
+      method: 'POST',
+      headers: { 'X-Chat-Visitor': visitor, 'Content-Type': 'text/plain' },
+    });
+    assert.equal(notJson.status, 400);
+    assert.doesNotMatch(notJson.json.msg, /Invalid|Expected|received/);
     const script = await send(visitor, {
       kind: 'card',
       card: { picUrl: 'javascript:alert(1)', title: 't', description: '' },
