@@ -100,6 +100,15 @@ describe('PKCE: a code goes only to the one who started the sign-in', () => {
     assert.equal(JSON.parse(right.body).code, '0000');
   });
 
+  it("refuses a verifier for a code started without a challenge (someone else's code offered as one's own)", async () => {
+    const downgraded = await exchange(codeOf(await postSignInForm(portal.port, form('demo'))), {
+      code_verifier: verifier,
+    });
+    assert.equal(downgraded.status, 400);
+    const plain = await exchange(codeOf(await postSignInForm(portal.port, form('demo'))));
+    assert.equal(plain.status, 200);
+  });
+
   it('refuses a challenge method other than S256', async () => {
     const res = await request(
       portal.port,

@@ -89,6 +89,9 @@ export class AccountStore {
       this.db.prepare('UPDATE auth_codes SET used_at = ? WHERE code_hash = ?').run(this.now(), digest(code));
       if (row.expires_at < this.now() || row.app_id !== appId || row.redirect_uri !== redirectUri) return undefined;
       if (row.code_challenge !== null && !verifies(verifier, row.code_challenge)) return undefined;
+      // A verifier for a sign-in started without a challenge: someone else's code
+      // offered as this client's own (PKCE downgrade, RFC 9700 §2.1.1).
+      if (row.code_challenge === null && verifier !== undefined) return undefined;
       return row.user_id;
     })();
   }

@@ -132,6 +132,30 @@ describe('account client', () => {
       expect(calls('/api/guc/protocol/oauth2/token/by-code')).to.have.length(0);
     });
 
+    it('keeps the sign-in it had when a code it did not ask for arrives (another site sent the visitor here)', async () => {
+      saveTokens(tokens('mine'));
+      const { client } = setup();
+      history.replaceState(null, '', `${home}&code=foreign&state=forged`);
+      const user = await client.init();
+      expect(calls('/api/guc/protocol/oauth2/token/by-code')).to.have.length(0);
+      expect($tokens.get()?.accessToken).to.equal('at-mine');
+      expect(user?.name).to.equal('张工');
+      expect(location.search).not.to.include('code=');
+    });
+
+    it('sends no verifier when it could not send a challenge (a page without Web Crypto)', async () => {
+      const { client, navigations } = setup();
+      Object.defineProperty(crypto, 'subtle', { value: undefined, configurable: true });
+      try {
+        client.login();
+        await waitFor(() => navigations.length > 0, 'login navigates');
+      } finally {
+        Reflect.deleteProperty(crypto, 'subtle');
+      }
+      expect(new URL(navigations[0]!).searchParams.has('code_challenge')).to.equal(false);
+      expect(sessionStorage.getItem(VERIFIER_STORAGE_KEY)).to.equal(null);
+    });
+
     it('on a failed exchange clears the credentials and reloads after 3 s', async () => {
       saveTokens(tokens('old'));
       const { client, scheduled, reloads } = setup();

@@ -144,11 +144,9 @@ export function createAccountClient(options: AccountOptions): AccountClient {
     const back = currentAddress();
     history.replaceState(history.state, '', back);
     // Only the sign-in this tab started: a code without its state (another site's
-    // sign-in form posted at us, a link someone sent) signs nobody in.
-    if (expected === null || echoed !== expected) {
-      forget();
-      return null;
-    }
+    // sign-in form posted at us, a link someone sent) signs nobody in, and signs
+    // nobody out either: the page goes on with the sign-in it had.
+    if (expected === null || echoed !== expected) return undefined;
     return exchange(code, back.href, verifier);
   }
 
@@ -226,6 +224,8 @@ export function createAccountClient(options: AccountOptions): AccountClient {
       sessionStorage.setItem(STATE_STORAGE_KEY, state);
       sessionStorage.setItem(VERIFIER_STORAGE_KEY, verifier);
       void challengeOf(verifier).then((challenge) => {
+        // Without a challenge the service refuses a verifier (PKCE downgrade): send none.
+        if (!challenge) sessionStorage.removeItem(VERIFIER_STORAGE_KEY);
         const params: Record<string, string | undefined> = {
           appId: options.appId,
           redirectUri: currentAddress().href,
