@@ -24,10 +24,11 @@ export const unauthorized = (msg = '未登录或登录已过期，请重新登�
 export const forbidden = (msg = '无权访问该企业的数据') => new ApiFailure(403, 'E0403', msg);
 export const notFound = (msg = '请求的资源不存在') => new ApiFailure(404, 'E0404', msg);
 /** SPEC §8's words for a 503: the service cannot take the call now (its data folder lost, say). */
-export const unavailable = () => new ApiFailure(503, 'E0503', '服务不可用，服务器暂时过载或维护!');
+export const UNAVAILABLE = '服务不可用，服务器暂时过载或维护!';
+export const unavailable = () => new ApiFailure(503, 'E0503', UNAVAILABLE);
 
 /** How long a 503's caller should wait before trying again, in seconds. */
-const RETRY_AFTER_S = '30';
+export const RETRY_AFTER_S = '30';
 
 // A schema part with no words of its own would answer in valibot's English: every API answers in Chinese.
 v.setGlobalMessage((issue) => (issue.expected ? `格式不正确：应为 ${issue.expected}` : '格式不正确'));

@@ -3,7 +3,8 @@ import cors from 'cors';
 import express, { type Request, type Response, Router } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import * as v from 'valibot';
-import { ApiFailure, apiErrors, badRequest, ok, parse, unauthorized } from '../envelope';
+import { errorStatus } from '../../contract/errors';
+import { ApiFailure, apiErrors, badRequest, ok, parse, RETRY_AFTER_S, UNAVAILABLE, unauthorized } from '../envelope';
 import { formGuard } from '../http/form-guard';
 import type { AppRegistry } from './apps';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
@@ -146,6 +147,7 @@ export function accountService(options: AccountServiceOptions): Router {
 
   /** The form again with a problem, or a plain refusal when the form itself is not readable. */
   const refuseSignIn = (req: Request, res: Response, status: number, error: string) => {
+    if (status === 503) res.setHeader('Retry-After', RETRY_AFTER_S);
     const form = v.safeParse(schemas.signInForm, req.body);
     if (!form.success) return void res.status(status).type('text').send(error);
     const { appId, redirectUri, page_type, state, code_challenge, username } = form.output;
@@ -209,8 +211,16 @@ export function accountService(options: AccountServiceOptions): Router {
         return refuseSignIn(req, res, 503, '登录的人太多，请稍后再试');
       }
       if (!matches || !user) return refuseSignIn(req, res, 401, '账号或密码错误');
+      let code: string;
+      try {
+        code = store.createCode(user.id, appId, redirectUri, code_challenge);
+      } catch (error) {
+        // The data folder lost (503): the form says so rather than an API envelope.
+        if (errorStatus(error) !== 503) throw error;
+        return refuseSignIn(req, res, 503, UNAVAILABLE);
+      }
       const back = new URL(redirectUri);
-      back.searchParams.set('code', store.createCode(user.id, appId, redirectUri, code_challenge));
+      back.searchParams.set('code', code);
       if (state) back.searchParams.set('state', state);
       res.redirect(303, back.href);
     },

@@ -99,6 +99,10 @@ async function assertRefused(write: ReturnType<typeof writes>) {
   const signIn = await write.signIn();
   assert.equal(signIn.status, 503, 'a sign-in, which writes its code');
   assert.equal(signIn.headers.location, undefined);
+  // The sign-in page again, saying why, as for any other refusal of the form.
+  assert.match(signIn.body, /登录智造云/);
+  assert.match(signIn.body, /服务不可用，服务器暂时过载或维护/);
+  assert.equal(signIn.headers['retry-after'], '30');
 }
 
 /** Waits for the server's log to match `pattern`, within a deadline. */
