@@ -1,18 +1,30 @@
-import { createHash } from 'node:crypto';
 import { type RequestHandler, Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import { LRUCache } from 'lru-cache';
 import { mediaPaths } from '../contract/media';
+import {
+  COVER_HEIGHT,
+  COVER_WIDTH,
+  colourOf,
+  coverScene,
+  hashOf,
+  itemCard,
+  LOGO_SIZE,
+  logoPng,
+  SHARE_HEIGHT,
+  SHARE_WIDTH,
+  siteCard,
+} from './media-art';
 import { WORDMARK_PATH } from './media-wordmark';
 
 /**
  * The images the content refers to, drawn here as SVG: a logo, avatars, the
- * footer's badges and cover art. Deterministic (the same address always gives the
- * same picture), so they cache for a year. Nothing is fetched from outside.
+ * footer's badges and cover art; and as PNG what crawlers and share cards take
+ * (media-art.ts): each item's cover as a card, the site's card, the logo.
+ * Deterministic (the same address always gives the same picture), so they
+ * cache for a year. Nothing is fetched from outside.
  */
 
-const PALETTE = ['#1664ff', '#0e9f6e', '#7c3aed', '#d97706', '#0891b2', '#db2777', '#4f46e5', '#059669'];
-const hashOf = (text: string) => createHash('sha256').update(text).digest();
-const colourOf = (text: string) => PALETTE[(hashOf(text)[0] ?? 0) % PALETTE.length] as string;
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40" role="img" aria-label="智造云"><title>智造云</title>
@@ -46,33 +58,31 @@ function badge(name: string): string {
 }
 
 function cover(kind: string, id: string): string {
-  const seed = `${kind}-${id}`;
-  const a = colourOf(seed);
-  const b = colourOf(`${seed}-b`);
-  const bits = hashOf(seed);
-  const shapes = [0, 1, 2, 3, 4]
-    .map((i) => {
-      const x = ((bits[i] ?? 0) / 255) * 640;
-      const y = ((bits[i + 5] ?? 0) / 255) * 360;
-      const r = 30 + ((bits[i + 10] ?? 0) / 255) * 120;
-      return `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${r.toFixed(0)}" fill="#fff" fill-opacity="0.08"/>`;
-    })
+  const { from, to, circles, hills } = coverScene(kind, id);
+  const shapes = circles
+    .map(({ x, y, r }) => `<circle cx="${x}" cy="${y}" r="${r}" fill="#fff" fill-opacity="0.08"/>`)
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs><rect width="640" height="360" fill="url(#g)"/>${shapes}<path d="M0 300 L160 220 L300 260 L460 170 L640 230 L640 360 L0 360 Z" fill="#fff" fill-opacity="0.12"/></svg>`;
+  const line = hills.map(([x, y], i) => `${i ? 'L' : 'M'}${x} ${y}`).join(' ');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${COVER_WIDTH} ${COVER_HEIGHT}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="${COVER_WIDTH}" height="${COVER_HEIGHT}" fill="url(#g)"/>${shapes}<path d="${line} L${COVER_WIDTH} ${COVER_HEIGHT} L0 ${COVER_HEIGHT} Z" fill="#fff" fill-opacity="0.12"/></svg>`;
 }
 
 const SLUG = '([a-z0-9-]{1,40})';
+/** The kinds of item that have a cover, and so a share card. */
+const ITEM = '(product|solution|case|news|film)';
 
 /** Each drawing and the addresses it answers; the slugs are all a drawing ever sees. */
-const DRAWINGS: Array<[RegExp, (...slugs: string[]) => string]> = [
+const DRAWINGS: Array<[RegExp, (...slugs: string[]) => string | Buffer]> = [
   [/^\/media\/logo\.svg$/, () => LOGO],
+  [/^\/media\/logo\.png$/, logoPng],
   [new RegExp(`^/media/avatar/${SLUG}\\.svg$`), (name = '') => avatar(name)],
   [new RegExp(`^/media/badge/${SLUG}\\.svg$`), (name = '') => badge(name)],
   [new RegExp(`^/media/cover/${SLUG}/${SLUG}\\.svg$`), (kind = '', id = '') => cover(kind, id)],
+  [/^\/media\/share\/site\.png$/, siteCard],
+  [new RegExp(`^/media/share/${ITEM}/${SLUG}\\.png$`), (kind = '', id = '') => itemCard(kind, id)],
 ];
 
 /** The picture at a media address (its path, still percent-encoded), or undefined. */
-export function drawMedia(path: string): string | undefined {
+export function drawMedia(path: string): string | Buffer | undefined {
   for (const [pattern, draw] of DRAWINGS) {
     const match = pattern.exec(path);
     if (match) return draw(...match.slice(1));
@@ -82,16 +92,20 @@ export function drawMedia(path: string): string | undefined {
 
 /** A drawing and its version: the first ten hex digits of its hash. */
 interface Drawn {
-  body: string;
+  body: string | Buffer;
   version: string;
 }
 
 /**
  * Drawings by path, drawn and hashed once whether a page names them or a browser
  * asks. Only paths that draw are kept, and the least used go first, so hostile
- * addresses cannot grow it.
+ * addresses cannot grow it (nor can share cards, some 20 KB each, past its size).
  */
-const drawn = new LRUCache<string, Drawn>({ max: 1000 });
+const drawn = new LRUCache<string, Drawn>({
+  max: 1000,
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (found) => Math.max(1, found.body.length),
+});
 
 function drawing(path: string): Drawn | undefined {
   let found = drawn.get(path);
@@ -117,6 +131,33 @@ export function mediaUrl(path: string): string {
 /** A content cover at its versioned address. */
 export const coverUrl = (kind: string, id: number | string) => mediaUrl(mediaPaths.cover(kind, id));
 
+/** A picture for share cards and crawlers: a PNG (their scrapers skip SVG), with its size and words for it. */
+export interface ShareImage {
+  /** Versioned path on the site. */
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** An item's share card: its cover as a 1200×630 PNG. */
+export const shareImage = (
+  kind: 'product' | 'solution' | 'case' | 'news' | 'film',
+  id: number | string,
+  alt: string,
+): ShareImage => ({ url: mediaUrl(`/media/share/${kind}/${id}.png`), width: SHARE_WIDTH, height: SHARE_HEIGHT, alt });
+
+/** The share card of pages without a picture of their own. */
+export const siteShareImage = (alt: string): ShareImage => ({
+  url: mediaUrl('/media/share/site.png'),
+  width: SHARE_WIDTH,
+  height: SHARE_HEIGHT,
+  alt,
+});
+
+/** The logo as a square PNG, for structured data. */
+export const logoPngUrl = () => ({ url: mediaUrl('/media/logo.png'), size: LOGO_SIZE });
+
 /** Versioned addresses are immutable; a bare one (an embedding page's, an old page's) is fresh for a day, then revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATED = 'public, max-age=86400';
@@ -125,15 +166,30 @@ const serveMedia: RequestHandler = (req, res, next) => {
   const found = drawing(req.path);
   if (!found) return next();
   res
-    .type('image/svg+xml')
+    .type(req.path.endsWith('.png') ? 'image/png' : 'image/svg+xml')
     .setHeader('Cache-Control', req.query.v === found.version ? IMMUTABLE : REVALIDATED)
     // Elements on other sites show these images too.
     .setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
     .send(found.body);
 };
 
-export function mediaRoutes(): Router {
+/**
+ * PNGs not drawn yet, per address per minute. Each costs milliseconds of a core,
+ * and a share card's address takes any id: past its share, a script asking for
+ * new ones is answered 429. Pages draw theirs as they render, so crawlers
+ * following a page's og:image are not counted.
+ */
+const NEW_PNGS_PER_MINUTE = 120;
+
+export function mediaRoutes({ newPngsPerMinute = NEW_PNGS_PER_MINUTE } = {}): Router {
+  const newPngs = rateLimit({
+    windowMs: 60_000,
+    limit: newPngsPerMinute,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    skip: (req) => !req.path.endsWith('.png') || drawn.has(req.path),
+  });
   const router = Router();
-  router.get(/^\/media\/.+\.svg$/, serveMedia);
+  router.get(/^\/media\/.+\.(svg|png)$/, newPngs, serveMedia);
   return router;
 }

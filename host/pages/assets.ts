@@ -17,11 +17,17 @@ export interface PageAssets {
 /** The CSP hash source of an inline style or script's text. */
 export const cspHash = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 
-/** What pages embed, from the build read at start (and the site's own sheet). */
+/** The print sheet of articles and product pages, inline with `media="print"` (see document.tsx); comments and runs of white space dropped. */
+export const printCss = readFileSync(new URL('./print.css', import.meta.url), 'utf8')
+  .replace(/\/\*[\s\S]*?\*\//g, '')
+  .replace(/\s+/g, ' ')
+  .trim();
+
+/** What pages embed, from the build read at start (and the site's own sheets). */
 export function loadPageAssets(build: Pick<WidgetBuild, 'manifest' | 'elementStyles'>): PageAssets {
   const css = readFileSync(new URL('./site.css', import.meta.url), 'utf8');
   const { manifest, elementStyles } = build;
-  const styleHashes = [css, ...Object.values(elementStyles)].map(cspHash);
+  const styleHashes = [css, printCss, ...Object.values(elementStyles)].map(cspHash);
   return { css, manifest, elementStyles, styleHashes };
 }
 

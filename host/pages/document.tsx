@@ -4,7 +4,8 @@ import type { Layout } from '../../contract/layouts';
 import { isMobileUserAgent } from '../../contract/user-agent';
 import { ELEMENTS, elementsOf, loadOnOf } from '../../widgets/elements';
 import { site } from '../data/site';
-import { preloadsFor } from './assets';
+import { type ShareImage, siteShareImage } from '../media';
+import { preloadsFor, printCss } from './assets';
 import {
   CertifyBar,
   ChatLauncher,
@@ -15,6 +16,7 @@ import {
   TopicHeader,
 } from './chrome';
 import { ServerStateScript } from './server-state';
+import { JsonLd, PageAddressProvider, type Thing } from './structured-data';
 
 /** Everything a page is rendered from besides its own content. */
 export type PageContext = ChromeContext & {
@@ -23,6 +25,9 @@ export type PageContext = ChromeContext & {
   /** The site's public origin, for canonical and Open Graph addresses. */
   origin: string;
 };
+
+/** The news feed (routes/seo.ts). */
+export const FEED_PATH = '/feed.xml';
 
 /** The layouts of SPEC §2. */
 export type { Layout } from '../../contract/layouts';
@@ -37,6 +42,14 @@ export interface DocumentProps {
   canonical?: string;
   /** Open Graph type: `website` (lists) or `article` (details). */
   ogType?: 'website' | 'article';
+  /** The picture share cards show (a PNG): the item's own, else the site's. */
+  image?: ShareImage;
+  /** schema.org data of the page's content, for the head (a breadcrumb states its own). */
+  structuredData?: Thing[];
+  /** Whether the page names the news feed (news pages and the home page). */
+  feed?: boolean;
+  /** Whether the page carries the print sheet (articles and product pages). */
+  printable?: boolean;
   /** Extra elements for the head (a refresh). */
   head?: ReactNode;
   /** Elements of this page that portal.js does not load: the page loads their code itself. */
@@ -51,6 +64,10 @@ function Document({
   topicPhone = '',
   canonical,
   ogType = 'website',
+  image = siteShareImage(site.name),
+  structuredData = [],
+  feed = false,
+  printable = false,
   head,
   modules = [],
   children,
@@ -78,8 +95,21 @@ function Document({
         <meta property="og:type" content={ogType} />
         <meta property="og:locale" content={context.lang === 'en' ? 'en_US' : 'zh_CN'} />
         {canonical && <meta property="og:url" content={`${context.origin}${canonical}`} />}
+        <meta property="og:image" content={`${context.origin}${image.url}`} />
+        <meta property="og:image:type" content="image/png" />
+        <meta property="og:image:width" content={String(image.width)} />
+        <meta property="og:image:height" content={String(image.height)} />
+        <meta property="og:image:alt" content={image.alt} />
+        <meta name="twitter:card" content="summary_large_image" />
+        {/* The page's theme is set by its address, not by the visitor's colour scheme: one colour. */}
+        <meta name="theme-color" content={context.theme === 'dark' ? '#0f131c' : '#ffffff'} />
+        {feed && <link rel="alternate" type="application/rss+xml" title={`${site.shortName}新闻`} href={FEED_PATH} />}
+        {structuredData.map((data) => (
+          <JsonLd data={data} key={String(data['@type'])} />
+        ))}
         {head}
         <style dangerouslySetInnerHTML={{ __html: context.assets.css }} />
+        {printable && <style media="print" dangerouslySetInnerHTML={{ __html: printCss }} />}
         <script src="/widgets/portal.js" async />
         {chrome && layout === 'default' && <script src="/widgets/chat.js" data-load-on="interaction" async />}
         {preloadsFor(
@@ -94,20 +124,22 @@ function Document({
         })}
       </head>
       <body>
-        {chrome && layout !== 'topic' && <SiteHeader context={context} />}
-        {chrome && layout === 'topic' && <TopicHeader context={context} phone={topicPhone} />}
-        {layout === 'certify' && <CertifyBar />}
-        {children}
-        {chrome && <SiteFooter context={context} />}
-        {chrome && layout === 'default' && <FloatButtons context={context} />}
-        {chrome && layout === 'default' && <ChatLauncher context={context} />}
-        {(layout === 'default' || layout === 'topic') && <portal-cookie-notice />}
-        {chrome && (layout === 'default' || layout === 'order') && (
-          <portal-agreement-dialog load-on={loadOnOf('portal-agreement-dialog')} />
-        )}
-        <ServerStateScript
-          state={{ theme: context.theme, pageCommon: context.pageCommon, friendlyLinks: context.friendlyLinks }}
-        />
+        <PageAddressProvider value={{ origin: context.origin, canonical }}>
+          {chrome && layout !== 'topic' && <SiteHeader context={context} />}
+          {chrome && layout === 'topic' && <TopicHeader context={context} phone={topicPhone} />}
+          {layout === 'certify' && <CertifyBar />}
+          {children}
+          {chrome && <SiteFooter context={context} />}
+          {chrome && layout === 'default' && <FloatButtons context={context} />}
+          {chrome && layout === 'default' && <ChatLauncher context={context} />}
+          {(layout === 'default' || layout === 'topic') && <portal-cookie-notice />}
+          {chrome && (layout === 'default' || layout === 'order') && (
+            <portal-agreement-dialog load-on={loadOnOf('portal-agreement-dialog')} />
+          )}
+          <ServerStateScript
+            state={{ theme: context.theme, pageCommon: context.pageCommon, friendlyLinks: context.friendlyLinks }}
+          />
+        </PageAddressProvider>
       </body>
     </html>
   );

@@ -1,3 +1,4 @@
+import { siteShareImage } from '../media';
 import { Highlights } from './content/parts';
 import { type PageContext, renderDocument } from './document';
 
@@ -28,6 +29,7 @@ export function renderEnglishHome(context: PageContext): string {
       description:
         'Zhizaoyun provides industrial IoT, production management, energy optimisation and digital twin products and solutions for manufacturers.',
       canonical: '/en',
+      image: siteShareImage('Zhizaoyun Industrial Internet Platform'),
       head: <link rel="alternate" hrefLang="zh-CN" href={`${context.origin}/`} />,
       children: (
         <main id="main" className="page home">

@@ -1,5 +1,5 @@
 import type { Film } from '../../contract/content';
-import { coverUrl } from '../media';
+import { coverUrl, shareImage } from '../media';
 import { Breadcrumb, CategoryLinks } from './content/parts';
 import { type PageContext, renderDocument } from './document';
 
@@ -65,7 +65,7 @@ export function renderFilm(context: PageContext, data: { film: Film; sameYear: F
       description: film.description,
       canonical: filmHref(film),
       ogType: 'article',
-      head: <meta property="og:image" content={`${context.origin}${poster(film)}`} />,
+      image: shareImage('film', film.name, film.title),
       children: (
         <main id="main" className="page">
           <Breadcrumb

@@ -15,6 +15,7 @@ export function renderHelp(context: PageContext, data: { articles: HelpArticleSu
       title: `${open.title} - 帮助中心 - 智造云`,
       description: `智造云帮助中心：${categories.join('、')}。`,
       canonical: `/help?id=${open.id}`,
+      printable: true,
       children: (
         <main id="main" className="page with-side">
           <Breadcrumb trail={[{ label: '帮助中心', href: '/help' }, { label: open.title }]} />
@@ -80,6 +81,7 @@ export function renderInfoPage(context: PageContext, page: InfoPage): string {
       description: page.summary,
       canonical: `/info/${page.id}`,
       ogType: 'article',
+      printable: true,
       children: (
         <main id="main" className="page article">
           <Breadcrumb trail={[{ label: '信息公开', href: '/info' }, { label: page.title }]} />

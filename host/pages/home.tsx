@@ -3,6 +3,7 @@ import { site } from '../data/site';
 import { coverUrl } from '../media';
 import { Card, day } from './content/parts';
 import { type PageContext, renderDocument } from './document';
+import { organizationData, websiteData } from './structured-data';
 
 export interface HomeData {
   products: ProductSummary[];
@@ -27,6 +28,8 @@ export function renderHome(context: PageContext, data: HomeData): string {
     {
       title: `${site.name} - 工业数字化转型服务商`,
       canonical: '/',
+      feed: true,
+      structuredData: [organizationData(context.origin, context.pageCommon), websiteData(context.origin)],
       head: <link rel="alternate" hrefLang="en" href={`${context.origin}/en`} />,
       children: (
         <main id="main" className="page home">

@@ -1,5 +1,5 @@
 import { Breadcrumb } from './content/parts';
-import { type PageContext, renderDocument } from './document';
+import { FEED_PATH, type PageContext, renderDocument } from './document';
 
 export interface SiteMapLink {
   href: string;
@@ -71,6 +71,8 @@ export function robotsTxt(origin: string): string {
     'Disallow: /transfer',
     'Disallow: /api',
     `Sitemap: ${origin}/sitemap.xml`,
+    // Search engines take a news feed as a sitemap of what is new.
+    `Sitemap: ${origin}${FEED_PATH}`,
     '',
   ].join('\n');
 }

@@ -2,7 +2,9 @@ import type { RequestHandler } from 'express';
 import type { Page } from '../../contract/content';
 import { MAX_PAGE_SIZE } from '../../contract/portal-requests';
 import type { ContentSource } from '../data/content';
+import { FEED_PATH } from '../pages/document';
 import { categoryHref } from '../pages/innovation';
+import { FEED_ITEMS, newsFeedXml } from '../pages/news-feed';
 import { renderSiteMap, robotsTxt, type SiteMapSection, sitemapXml } from '../pages/site-map';
 import { contentPage, type PageDeps, publicOrigin } from './page-context';
 
@@ -129,6 +131,20 @@ export function seoRoutes(deps: PageDeps & { content: ContentSource }): Array<[s
           .type('application/xml')
           .setHeader('Cache-Control', 'public, max-age=3600')
           .send(sitemapXml(origin, await siteMapSections(deps.content)));
+      },
+    ],
+    [
+      FEED_PATH,
+      async (req, res) => {
+        const [news, categories] = await Promise.all([
+          deps.content.news({ page: 1, pageSize: FEED_ITEMS }),
+          deps.content.newsCategories(),
+        ]);
+        // Readers poll: a quarter of an hour fresh, then asked again with the ETag (Express's, of these bytes).
+        res
+          .type('application/rss+xml')
+          .setHeader('Cache-Control', 'public, max-age=900')
+          .send(newsFeedXml(publicOrigin(req), news.list, categories));
       },
     ],
     [

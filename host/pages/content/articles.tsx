@@ -1,6 +1,7 @@
 import type { ContentSource } from '../../data/content';
-import { coverUrl } from '../../media';
+import { coverUrl, shareImage } from '../../media';
 import { type PageContext, renderDocument } from '../document';
+import { newsArticleData } from '../structured-data';
 import { Breadcrumb, Card, type CardProps, CategoryLinks, ConsultButton, DetailHead, day, Pagination } from './parts';
 import { RichText } from './rich-text';
 
@@ -64,6 +65,8 @@ export function renderSolutionDetail(context: PageContext, solution: Solution): 
       description: solution.summary,
       canonical: `/solution/${solution.id}`,
       ogType: 'article',
+      image: shareImage('solution', solution.id, solution.title),
+      printable: true,
       children: (
         <main id="main" className="page">
           <Breadcrumb trail={[{ label: '解决方案', href: '/solution' }, { label: solution.title }]} />
@@ -115,6 +118,8 @@ export function renderCaseDetail(context: PageContext, item: Case): string {
       description: item.summary,
       canonical: `/cases/${item.id}`,
       ogType: 'article',
+      image: shareImage('case', item.id, item.title),
+      printable: true,
       children: (
         <main id="main" className="page">
           <Breadcrumb trail={[{ label: '案例中心', href: '/cases' }, { label: item.title }]} />
@@ -157,6 +162,7 @@ export function renderNewsList(
       title: category ? `${category.title} - 新闻中心 - 智造云` : '新闻中心 - 智造云',
       description: '智造云公司新闻、行业动态、产品发布与活动会议。',
       canonical: paged(base, data.news.page),
+      feed: true,
       children: (
         <main id="main" className="page">
           <Breadcrumb trail={[{ label: '新闻中心' }]} />
@@ -188,12 +194,17 @@ export function renderNewsList(
 
 export function renderNewsDetail(context: PageContext, item: NewsItem): string {
   const news = item;
+  const image = shareImage('news', news.id, news.title);
   return renderDocument(
     {
       title: `${news.title} - 新闻中心 - 智造云`,
       description: news.summary,
       canonical: `/news/${news.id}`,
       ogType: 'article',
+      image,
+      structuredData: [newsArticleData(context.origin, news, image)],
+      feed: true,
+      printable: true,
       children: (
         <main id="main" className="page article">
           <Breadcrumb

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext } from 'react';
+import { breadcrumbData, JsonLd, PageAddressContext } from '../structured-data';
 
 /** Links to each page of a list: crawlable, and usable without scripts. */
 export function Pagination({
@@ -41,20 +42,23 @@ export function Pagination({
   );
 }
 
+/** Where the page sits, for people and (as BreadcrumbList data, from the same steps) for crawlers. */
 export function Breadcrumb({ trail }: { trail: Array<{ label: string; href?: string }> }) {
+  const steps = [{ label: '首页', href: '/' }, ...trail];
+  const address = useContext(PageAddressContext);
   return (
-    <nav className="breadcrumb" aria-label="当前位置">
-      <ol>
-        <li>
-          <a href="/">首页</a>
-        </li>
-        {trail.map((step) => (
-          <li key={step.label}>
-            {step.href ? <a href={step.href}>{step.label}</a> : <span aria-current="page">{step.label}</span>}
-          </li>
-        ))}
-      </ol>
-    </nav>
+    <>
+      <nav className="breadcrumb" aria-label="当前位置">
+        <ol>
+          {steps.map((step) => (
+            <li key={step.label}>
+              {step.href ? <a href={step.href}>{step.label}</a> : <span aria-current="page">{step.label}</span>}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <JsonLd data={breadcrumbData(address, steps)} />
+    </>
   );
 }
 

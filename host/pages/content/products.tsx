@@ -1,6 +1,7 @@
 import type { ContentSource } from '../../data/content';
-import { coverUrl } from '../../media';
+import { coverUrl, shareImage } from '../../media';
 import { type PageContext, renderDocument } from '../document';
+import { productData } from '../structured-data';
 import { Breadcrumb, Card, CategoryLinks, ConsultButton, DetailHead, Highlights, Pagination, yuan } from './parts';
 import { RichText } from './rich-text';
 
@@ -59,12 +60,17 @@ export function renderProductList(
 }
 
 export function renderProductDetail(context: PageContext, product: Product): string {
+  const image = shareImage('product', product.id, product.name);
   return renderDocument(
     {
       title: `${product.name} - 产品中心 - 智造云`,
       description: product.summary,
       canonical: `/product/${product.id}`,
       ogType: 'article',
+      image,
+      // Rich results need an offer: a product without editions states none.
+      structuredData: product.editions.length > 0 ? [productData(context.origin, product, image)] : [],
+      printable: true,
       children: (
         <main id="main" className="page">
           <Breadcrumb

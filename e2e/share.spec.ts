@@ -1,0 +1,80 @@
+import { axeViolations, expect, settled, test } from './fixtures';
+
+/** What a crawler and a printer get, in a real browser: JSON-LD under the page's CSP, the feed, the print sheet. */
+
+const CHROME = [
+  'portal-header',
+  'portal-footer',
+  'portal-float-buttons',
+  'portal-chat-launcher',
+  'portal-cookie-notice',
+];
+
+for (const path of ['/news/12', '/product/1']) {
+  test(`${path}: its JSON-LD parses and the CSP lets it be, and axe finds nothing`, async ({ page, problems }) => {
+    const violations: string[] = [];
+    await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (event) =>
+        (window as unknown as { reportViolation(text: string): void }).reportViolation(
+          `${event.violatedDirective} ${event.blockedURI}`,
+        ),
+      ),
+    );
+    await page.goto(path);
+    await settled(page);
+    const types = await page.evaluate(() =>
+      [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+        (script) => JSON.parse(script.textContent ?? '')['@type'] as string,
+      ),
+    );
+    expect(types).toContain('BreadcrumbList');
+    expect(types).toContain(path.startsWith('/news') ? 'NewsArticle' : 'Product');
+    expect(violations).toEqual([]);
+    expect(problems.errors).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test(`${path} prints its content only, black on white, links with their addresses`, async ({ page }) => {
+    await page.goto(path);
+    await settled(page);
+    // Seed articles have no links: one is added to the body, as content may have.
+    await page.evaluate(() => {
+      const link = Object.assign(document.createElement('a'), {
+        href: 'https://www.miit.gov.cn/',
+        textContent: '工信部',
+      });
+      document.querySelector('.rich-text')?.append(link);
+    });
+    await page.emulateMedia({ media: 'print' });
+    for (const tag of CHROME) await expect(page.locator(tag)).toBeHidden();
+    await expect(page.locator('h1')).toBeVisible();
+    const look = await page.evaluate(() => ({
+      text: getComputedStyle(document.querySelector('h1') as Element).color,
+      body: getComputedStyle(document.body).backgroundColor,
+      after: getComputedStyle(document.querySelector('.rich-text a') as Element, '::after').content,
+    }));
+    expect(look.text).toBe('rgb(0, 0, 0)');
+    expect(['rgb(255, 255, 255)', 'rgba(0, 0, 0, 0)']).toContain(look.body);
+    expect(look.after).toContain('https://www.miit.gov.cn/');
+    await page.emulateMedia({ media: 'screen' });
+    await expect(page.locator('portal-header')).toBeVisible();
+  });
+}
+
+test('the news feed is well-formed XML to the browser', async ({ page, request }) => {
+  const feed = await request.get('/feed.xml');
+  expect(feed.headers()['content-type']).toMatch(/^application\/rss\+xml/);
+  await page.goto('/');
+  const result = await page.evaluate(
+    (xml) => {
+      const doc = new DOMParser().parseFromString(xml, 'application/xml');
+      return {
+        error: doc.querySelector('parsererror')?.textContent ?? null,
+        items: doc.querySelectorAll('item').length,
+      };
+    },
+    await feed.text(),
+  );
+  expect(result).toEqual({ error: null, items: 20 });
+});
