@@ -147,6 +147,19 @@ describe('page cache', () => {
       assert.equal((await get(path)).status, 404, path);
   });
 
+  it('keeps a search page once it is asked for again, not before', async () => {
+    const db = portal.backend.db;
+    db.prepare("INSERT INTO search_index (type, ref, title, body) VALUES ('news', 99001, '缓存检验 alpha', '正文')").run();
+    const retitle = (title: string) =>
+      db.prepare('UPDATE search_index SET title = ? WHERE ref = 99001 AND type = ?').run(title, 'news');
+    const search = '/searchRes?keyword=%E7%BC%93%E5%AD%98%E6%A3%80%E9%AA%8C';
+    assert.match((await get(search)).body, /alpha/);
+    retitle('缓存检验 bravo');
+    assert.match((await get(`${search}&utm=1`)).body, /bravo/, 'asked once: rendered, not kept');
+    retitle('缓存检验 charlie');
+    assert.match((await get(search)).body, /bravo/, 'asked again: kept');
+  });
+
   it('renders an administrator’s preview afresh every time', async () => {
     setSummary(7, '预览一');
     assert.match((await get('/news/7?preview=true')).body, /预览一/);
@@ -176,6 +189,25 @@ describe('page cache under junk addresses', () => {
       await smallGet('/about', { Host: `junk${i}.example` });
     }
     assert.match((await smallGet('/news/3')).body, /留存摘要一/, 'still the kept page');
+  });
+
+  it('keeps its pages however many searches are asked for twice', async () => {
+    // Room for one kept search page beside the site's own.
+    const roomy = await startTestPortal({ pageCache: { freshMs: 60_000, maxPages: 10 }, searchLimit: 1000 });
+    try {
+      const roomyGet = (path: string) => request(roomy.port, path);
+      const pages = ['/news/3', '/news/4', '/about', '/cases'];
+      const first = await Promise.all(pages.map(roomyGet));
+      roomy.backend.db.prepare("UPDATE news SET summary = '换过的摘要'").run();
+      for (let i = 0; i < 12; i++) {
+        await roomyGet(`/searchRes?keyword=w${i}`);
+        await roomyGet(`/searchRes?keyword=w${i}`);
+      }
+      for (const [index, path] of pages.entries())
+        assert.equal((await roomyGet(path)).headers.etag, first[index]?.headers.etag, `${path} still kept`);
+    } finally {
+      roomy.close();
+    }
   });
 
   it('limits search pages per address, with the 429 page in Chinese', async () => {

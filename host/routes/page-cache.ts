@@ -49,6 +49,9 @@ export interface PageCacheOptions {
 /** Host names pages are kept for when each host gets its own pages: the site's few names. */
 const MAX_HOSTS = 4;
 
+/** How soon a free-text page must be asked for again to be kept (`keepsWhenAskedAgain`). */
+const ASKED_AGAIN_WITHIN_MS = 10 * 60 * 1000;
+
 async function compressed(html: string): Promise<CachedPage> {
   const identity = Buffer.from(html, 'utf8');
   const [br, gz] = await Promise.all([
@@ -82,6 +85,13 @@ export class PageCache {
   private readonly readsByPath: LRUCache<string, readonly string[]>;
   /** First renders under way, by key. */
   private readonly rendering = new Map<string, Promise<CachedPage>>();
+  /** Free-text pages (search) asked for once lately: a second ask keeps the page. */
+  private readonly askedOnce: LRUCache<string, true>;
+  /**
+   * Free-text pages kept because they were asked for again, at most a tenth of
+   * the pages: however many words are asked for twice, the site's own pages stay.
+   */
+  private readonly keptWhenAskedAgain: LRUCache<string, true>;
 
   constructor({
     freshMs = 10_000,
@@ -93,6 +103,14 @@ export class PageCache {
     this.oneHost = oneHost;
     this.logger = logger;
     this.readsByPath = new LRUCache({ max: maxPages * 2 });
+    this.askedOnce = new LRUCache({ max: maxPages * 8, ttl: ASKED_AGAIN_WITHIN_MS });
+    this.keptWhenAskedAgain = new LRUCache({
+      max: Math.max(1, Math.floor(maxPages / 10)),
+      // Its place taken by a newer one: the page goes too.
+      dispose: (_value, key, reason) => {
+        if (reason === 'evict') this.pages.delete(key);
+      },
+    });
     this.pages = new LRUCache<string, CachedPage, Produce>({
       max: maxPages,
       ttl: freshMs,
@@ -121,6 +139,25 @@ export class PageCache {
    */
   keeps(req: Request): boolean {
     return req.query.preview === undefined && this.keepsHost(req.headers.host ?? '');
+  }
+
+  /**
+   * Whether a free-text page (search: every word makes another address) is kept:
+   * once it is asked for a second time within ten minutes. Words asked for once,
+   * as junk is, are rendered and sent as they are, never compressed at high levels
+   * nor kept; a search people repeat (a popular word, a shared link) is answered
+   * like any kept page. Call after `keeps`.
+   */
+  keepsWhenAskedAgain(req: Request, reads: readonly string[]): boolean {
+    const key = this.canonicalKey(req, reads);
+    if (this.keptWhenAskedAgain.get(key)) return true;
+    if (!this.askedOnce.has(key)) {
+      this.askedOnce.set(key, true);
+      return false;
+    }
+    this.askedOnce.delete(key);
+    this.keptWhenAskedAgain.set(key, true);
+    return true;
   }
 
   private keepsHost(host: string): boolean {

@@ -88,9 +88,10 @@ export interface PageOptions {
   reads?: readonly string[];
   /**
    * Whether the page is kept (default true). Pages with a free text in their
-   * address (search) are not: each is rendered and compressed cheaply as sent.
+   * address (search) are kept only once asked for again (`'when-asked-again'`):
+   * until then each is rendered and compressed cheaply as sent.
    */
-  keep?: boolean;
+  keep?: boolean | 'when-asked-again';
 }
 
 /**
@@ -108,7 +109,9 @@ export const framePage =
     const rendered = async () => render(req, await pageContext(req, deps));
     const queued = () => (deps.renders ? deps.renders(rendered) : rendered());
     const produce = deps.renderDeadlineMs ? () => withinDeadline(queued(), deps.renderDeadlineMs as number) : queued;
-    if (keep && deps.pageCache?.keeps(req)) return deps.pageCache.send(req, res, produce, reads);
+    const cache = deps.pageCache;
+    if (keep && cache?.keeps(req) && (keep !== 'when-asked-again' || cache.keepsWhenAskedAgain(req, reads)))
+      return cache.send(req, res, produce, reads);
     sendPage(res, await produce());
   };
 

@@ -25,8 +25,9 @@ export function searchPage(deps: PageDeps & { content: ContentSource }): Request
       const one = await content.search({ keyword, type, page, pageSize: SEARCH_PAGE_SIZE });
       if (page > 1 && (one.groups[0]?.hits.length ?? 0) === 0) throw missing();
       return renderSearch(context, { results: one, type, counts });
-      // Every word makes another page: none is kept (search-page limit in rate-limit.ts).
     },
-    { keep: false },
+    // Every word makes another page: one is kept only once asked for again (and
+    // pages are limited per address, rate-limit.ts).
+    { keep: 'when-asked-again', reads: ['keyword', 'type', 'page'] },
   );
 }
