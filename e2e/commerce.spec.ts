@@ -125,8 +125,15 @@ test('a retry after a lost answer makes one order', async ({ page, portal }) => 
   expect(await orderCount(page, portal, token)).toBe(before + 1);
 });
 
-test('uncertified gets the certification prompt', async ({ page, portal }) => {
+test('uncertified gets the certification prompt, certifies in the console tab, comes back and orders', async ({
+  page,
+  portal,
+}) => {
   await signIn(page, portal, 'uncertified');
+  // The server refuses the order pages' data whatever the guard does.
+  await page.goto(`${portal.url}/order`);
+  await expect(page.locator('portal-orders').getByRole('alert')).toContainText('请先完成企业认证');
+  await page.goto(`${portal.url}/product/1`);
   const link = orderButton(page);
   await link.focus();
   await link.press('Enter');
@@ -138,22 +145,48 @@ test('uncertified gets the certification prompt', async ({ page, portal }) => {
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: '去认证' })).toBeFocused();
-  // The console would ask the new tab to sign in first: note where it was sent.
-  let opened = '';
-  await page.context().route(`${portal.consoleUrl}/company/enterprise**`, (route) => {
-    opened = route.request().url();
-    return route.fulfill({ contentType: 'text/html', body: '<title>console</title>' });
+  // This page stays as it is: no reload from here on.
+  await page.evaluate(() => document.documentElement.setAttribute('data-before-certifying', ''));
+
+  const asked: string[] = [];
+  page.context().on('request', (request) => {
+    if (request.url().startsWith(`${portal.consoleUrl}/company/enterprise`)) asked.push(request.url());
   });
-  const [popup] = await Promise.all([
+  const [consoleTab] = await Promise.all([
     page.waitForEvent('popup'),
     dialog.getByRole('button', { name: '去认证' }).click(),
   ]);
-  await expect.poll(() => opened).toBe(`${portal.consoleUrl}/company/enterprise?companyid=1002`);
-  await popup.close();
+  const back = `${portal.url}/product/1?webneedrefresh=true`;
+  expect(asked[0]).toBe(
+    `${portal.consoleUrl}/company/enterprise?${new URLSearchParams({ companyid: '1002', redirectUrl: back })}`,
+  );
+  await signInForm(consoleTab, 'uncertified');
+  await consoleTab.getByLabel('统一社会信用代码').fill('91320594MA1XY05678');
+  await consoleTab.getByLabel('法定代表人').fill('李华');
+  await consoleTab.getByRole('button', { name: '提交认证' }).click();
+  // The console's tab is led back to the product, certified.
+  await consoleTab.waitForURL((url) => url.pathname === '/product/1');
+  await consoleTab.close();
+
+  // Back in the first tab, the guard knows without a reload. Headless Chromium keeps
+  // every tab visible and focused: send the focus a browser gives the tab coming back.
+  await page.bringToFront();
+  await page.evaluate(() => window.dispatchEvent(new FocusEvent('focus')));
   await expect(page).toHaveURL(`${portal.url}/product/1`);
-  // The server refuses the order pages' data all the same.
-  await page.goto(`${portal.url}/order`);
-  await expect(page.locator('portal-orders').getByRole('alert')).toContainText('请先完成企业认证');
+  await expect(page.locator('html[data-before-certifying]')).toHaveCount(1);
+  await orderButton(page).click();
+  // Certified now, the next check speaks: the company has no administrator yet.
+  const admin = page.getByRole('dialog', { name: '请先设置企业管理员' });
+  await expect(admin).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator('html[data-before-certifying]')).toHaveCount(1);
+  await admin.getByRole('button', { name: '去设置' }).click();
+  // Signed in to the console in its tab already.
+  await page.getByRole('button', { name: '设为管理员' }).click();
+  await page.waitForURL((url) => url.pathname === '/product/1');
+  await orderButton(page).click();
+  await page.waitForURL(/\/order\/create\?productId=1&edition=\d+$/);
+  await expect(page.locator('portal-order-form').getByLabel('下单企业')).toHaveValue('1002');
 });
 
 test('noadmin is sent to set an administrator, comes back and orders', async ({ page, portal }) => {

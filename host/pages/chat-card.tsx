@@ -1,4 +1,5 @@
 import { type ConsoleChatCard, chatCardHref } from '../../contract/chat-card';
+import { imageLoading } from './content/parts';
 import { type PageContext, renderDocument } from './document';
 
 /**
@@ -16,7 +17,7 @@ export function renderChatCard(context: PageContext, card: ConsoleChatCard): str
       children: (
         <main id="main" className="chat-card">
           <article>
-            <img src={card.backgroundUrl} alt="" width="320" height="180" />
+            <img src={card.backgroundUrl} alt="" width="320" height="180" {...imageLoading(true)} />
             <p className="eyebrow">{card.type === 1 ? '产品' : '解决方案'}</p>
             <h1>{card.name}</h1>
             <p>{card.introduction}</p>

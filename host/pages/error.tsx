@@ -4,11 +4,16 @@ import { type PageContext, renderDocument } from './document';
 /** Seconds before the 404 page returns to the home page (SPEC §9). */
 export const NOT_FOUND_RETURN_SECONDS = 3;
 
-/** The loading page of SPEC §8 (a friendly-links failure), beside the shared error texts. */
-const LOADING: ErrorText = {
+/**
+ * The "302" page of SPEC §8 (a friendly-links failure): the spec's words, then its
+ * browser advice (§2). Sent as 503 with Retry-After (a 302 needs a Location), it
+ * shows 302 as the spec names it.
+ */
+const LOADING: ErrorText & { advice: string } = {
   title: '页面加载中',
-  zh: '正在努力加载中…如长时间无响应，建议使用最新版 Chrome 浏览器访问本站。',
-  en: 'Working hard to load... We recommend the latest Chrome.',
+  zh: '正在努力加载中...',
+  en: 'Working hard to load...',
+  advice: '如长时间无响应，请稍后刷新，或使用最新版 Chrome 浏览器访问本站。',
 };
 
 /**
@@ -26,9 +31,10 @@ export function renderError(status: number, context: PageContext, message?: stri
       head: status === 404 ? <script src="/error-return.js" defer /> : undefined,
       children: (
         <main id="main" className="page error-page">
-          <p className="error-status">{status === 302 ? '…' : status}</p>
+          <p className="error-status">{status}</p>
           <h1>{status === 500 && message ? message : text.zh}</h1>
           <p lang="en">{text.en}</p>
+          {status === 302 && <p>{LOADING.advice}</p>}
           {status === 404 && (
             <p className="error-countdown" data-return-home={NOT_FOUND_RETURN_SECONDS} hidden>
               <span data-seconds>{NOT_FOUND_RETURN_SECONDS}</span> 秒后自动返回首页{' '}

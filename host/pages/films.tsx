@@ -1,6 +1,6 @@
 import type { Film } from '../../contract/content';
 import { coverUrl, shareImage } from '../media';
-import { Breadcrumb, CategoryLinks } from './content/parts';
+import { Breadcrumb, CategoryLinks, imageLoading } from './content/parts';
 import { type PageContext, renderDocument } from './document';
 
 const SECTION = '宣传片';
@@ -35,9 +35,9 @@ export function renderFilmList(context: PageContext, data: { films: Film[]; year
           <h1>{heading}</h1>
           <YearLinks years={data.years} current={data.year} />
           <div className="cards">
-            {data.films.map((film) => (
+            {data.films.map((film, index) => (
               <article className="card" key={film.id}>
-                <img src={poster(film)} alt="" width="320" height="180" loading="lazy" />
+                <img src={poster(film)} alt="" width="320" height="180" {...imageLoading(index === 0)} />
                 <h2>
                   <a href={filmHref(film)}>{film.title}</a>
                 </h2>
@@ -83,7 +83,7 @@ export function renderFilm(context: PageContext, data: { film: Film; sameYear: F
                 <track kind="captions" src={`${data.video}.vtt`} srcLang="zh-CN" label="中文字幕" default />
               </video>
             ) : (
-              <img src={poster(film)} alt={`${film.title}（海报）`} width="960" height="540" />
+              <img src={poster(film)} alt={`${film.title}（海报）`} width="960" height="540" {...imageLoading(true)} />
             )}
             <figcaption>
               {film.description}（时长 {minutes(film.duration)}）

@@ -48,9 +48,10 @@ export function renderHome(context: PageContext, data: HomeData): string {
           <section aria-labelledby="home-products">
             <SectionHead id="home-products" title="热门产品" more={{ href: '/product', label: '全部产品' }} />
             <div className="cards">
-              {data.products.map((p) => (
+              {data.products.map((p, index) => (
                 <Card
                   key={p.id}
+                  first={index === 0}
                   href={`/product/${p.id}`}
                   title={p.name}
                   text={p.summary}

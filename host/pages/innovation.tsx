@@ -70,25 +70,36 @@ function Gswe({ programme }: { programme: Programme<'gswe'> }) {
   );
 }
 
+/** `id`: the heading's, unique on the page (the overviews show one section per programme). */
 function Facilities({
   items,
   heading = '实训条件',
+  id = 'facilities',
 }: {
   items: Array<{ title: string; text: string }>;
   heading?: string;
+  id?: string;
 }) {
   return (
-    <section aria-labelledby="facilities">
-      <h2 id="facilities">{heading}</h2>
+    <section aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
       <Highlights items={items} />
     </section>
   );
 }
 
-function Projects({ projects, heading = '创新项目' }: { projects: Programme<'cxyy'>['projects']; heading?: string }) {
+function Projects({
+  projects,
+  heading = '创新项目',
+  id = 'projects',
+}: {
+  projects: Programme<'cxyy'>['projects'];
+  heading?: string;
+  id?: string;
+}) {
   return (
-    <section aria-labelledby="projects">
-      <h2 id="projects">{heading}</h2>
+    <section aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
       <div className="cards">
         {projects.map((project) => (
           <article className="card" key={project.id}>
@@ -171,7 +182,12 @@ export function renderTrainingFactory(
     title: '实训工厂',
     lead: '真实产线、真实设备、真实项目：实训工厂把数字化工厂搬进课堂，学员在可运行的产线上完成设备接入、系统配置与改善实践。',
     children: data.programmes.map((programme) => (
-      <Facilities key={programme.categoryId} items={programme.facilities} heading={programme.title} />
+      <Facilities
+        key={programme.categoryId}
+        id={`facilities-${programme.categoryId}`}
+        items={programme.facilities}
+        heading={programme.title}
+      />
     )),
   });
 }
@@ -188,7 +204,12 @@ export function renderCollaborativeInnovation(
     title: '协同创新',
     lead: '与制造企业、高校和科研院所共建联合课题，把一线的真实问题变成创新项目，把项目成果带回车间。',
     children: data.programmes.map((programme) => (
-      <Projects key={programme.categoryId} projects={programme.projects} heading={programme.title} />
+      <Projects
+        key={programme.categoryId}
+        id={`projects-${programme.categoryId}`}
+        projects={programme.projects}
+        heading={programme.title}
+      />
     )),
   });
 }

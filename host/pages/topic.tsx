@@ -38,9 +38,10 @@ export function renderTopic(
           <section id="product" className="anchored" aria-labelledby="product-title">
             <h2 id="product-title">产品库</h2>
             <div className="cards">
-              {data.products.map((p) => (
+              {data.products.map((p, index) => (
                 <Card
                   key={p.id}
+                  first={index === 0}
                   href={`/product/${p.id}`}
                   title={p.name}
                   text={p.summary}

@@ -52,7 +52,7 @@ describe('site pages', () => {
     ['/innovation-practice/3/2', /^工业 AI 创新应用 - 创新实训/, /成果：/],
     ['/innovation-practice/bak_id', /^实训项目总览/, /href="\/innovation-practice\/4\/2"/],
     ['/innovation-practice/collaborative-innovation', /^协同创新/, /成果：/],
-    ['/innovation-practice/gswe-factory', /^实训工厂/, /id="facilities"/],
+    ['/innovation-practice/gswe-factory', /^实训工厂/, /id="facilities-\d+"/],
     ['/partners', /^生态合作/, /id="youshi"[\s\S]*id="tixi"[\s\S]*id="quanyi"[\s\S]*id="liucheng"/],
     ['/about', /^关于我们/, /id="intro"[\s\S]*id="culture"[\s\S]*id="history"[\s\S]*id="contact"/],
     ['/help?id=49', /^隐私政策 - 帮助中心/, /aria-current="page">隐私政策</],

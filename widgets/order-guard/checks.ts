@@ -1,4 +1,4 @@
-import { checkSignInOnLoad, startPortalSession } from '../core/account/portal-session';
+import { checkSignInOnLoad, loadPortalAccount, startPortalSession } from '../core/account/portal-session';
 import { environment } from '../core/env';
 import { $userInfo } from '../core/stores';
 import { consumeRefreshFlag, REFRESH_FLAG } from './refresh-flag';
@@ -7,6 +7,8 @@ import { consumeRefreshFlag, REFRESH_FLAG } from './refresh-flag';
 export type Obstacle = 'login' | 'certify' | 'admin';
 
 let freshUser: Promise<unknown> | undefined;
+/** The certification asked for again as the visitor came back to this tab, while under way. */
+let rechecking: Promise<void> | undefined;
 
 /**
  * The user as the server knows them now. Back from the console with
@@ -18,8 +20,30 @@ export function currentUser() {
     consumeRefreshFlag();
     freshUser = startPortalSession();
   }
-  return freshUser.then(() => $userInfo.get());
+  // A click right after coming back waits for the answer rather than prompt on the old one.
+  return freshUser.then(() => rechecking).then(() => $userInfo.get());
 }
+
+/**
+ * Certifying is done in the console's tab (SPEC §5), so this page's user is stale
+ * when the visitor comes back: a user it knows as uncertified is asked for again
+ * then, and the next click passes without a reload. Others cost nothing.
+ */
+function recheckOnReturn(): void {
+  const recheck = () => {
+    const user = $userInfo.get();
+    if (document.visibilityState !== 'visible' || !user || user.potalStatus || rechecking) return;
+    rechecking = loadPortalAccount()
+      .then((account) => account.refreshPortalProfile())
+      .catch(() => {})
+      .finally(() => {
+        rechecking = undefined;
+      });
+  };
+  document.addEventListener('visibilitychange', recheck);
+  window.addEventListener('focus', recheck);
+}
+let watchingReturn = false;
 
 /**
  * As the guard renders, so that a click finds its answer ready: the check a page
@@ -29,6 +53,8 @@ export function currentUser() {
 export function checkAhead(): void {
   consumeRefreshFlag();
   void checkSignInOnLoad();
+  if (!watchingReturn) recheckOnReturn();
+  watchingReturn = true;
 }
 
 /**
@@ -45,19 +71,28 @@ export async function findObstacle(waiveCertification: boolean): Promise<Obstacl
   return hasAdministrator ? null : 'admin';
 }
 
-/** The console's certification page, for the user's company when known. */
-export function certificationUrl(companyId: string | null | undefined): string {
+/** Where the console sends the user when done: this page, with the refresh flag. */
+function returnAddress(here: string): string {
+  const back = new URL(here);
+  back.searchParams.set(REFRESH_FLAG, 'true');
+  return back.href;
+}
+
+/**
+ * The console's certification page, for the user's company when known; once
+ * certified, the console's tab comes back to this page.
+ */
+export function certificationUrl(companyId: string | null | undefined, here = location.href): string {
   const url = new URL('/company/enterprise', environment().console);
   if (companyId) url.searchParams.set('companyid', companyId);
+  url.searchParams.set('redirectUrl', returnAddress(here));
   return url.href;
 }
 
 /** The console's administrator page; it sends the user back here with the refresh flag. */
 export function managerSettingUrl(companyId: string | null | undefined, here = location.href): string {
-  const back = new URL(here);
-  back.searchParams.set(REFRESH_FLAG, 'true');
   const url = new URL('/company/manager-setting', environment().console);
   if (companyId) url.searchParams.set('companyId', companyId);
-  url.searchParams.set('redirectUrl', back.href);
+  url.searchParams.set('redirectUrl', returnAddress(here));
   return url.href;
 }

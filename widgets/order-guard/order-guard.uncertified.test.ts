@@ -7,7 +7,7 @@ import { guardedLink, openPrompt, promptOf } from './test-helpers';
 describe('<portal-order-guard> without a certified enterprise', () => {
   saveTokens({ accessToken: 'at-uncertified', refreshToken: 'rt-u', expiresAt: Date.now() + 3_600_000 });
 
-  it("asks to certify, and opens the console's enterprise page with companyid in a new tab", async () => {
+  it("asks to certify, and opens the console's enterprise page with companyid and the way back in a new tab", async () => {
     const { guard, link } = guardedLink();
     const dialog = await openPrompt(guard, link);
     expect(dialog.querySelector('[part="message"]')?.textContent).to.equal(
@@ -24,9 +24,11 @@ describe('<portal-order-guard> without a certified enterprise', () => {
     } finally {
       window.open = original;
     }
-    expect(opened).to.deep.equal([
-      [`${localEnvironment().console}/company/enterprise?companyid=1001`, '_blank', 'noopener'],
-    ]);
+    const back = new URL(location.href);
+    back.searchParams.set('webneedrefresh', 'true');
+    const enterprise = new URL('/company/enterprise', localEnvironment().console);
+    enterprise.search = new URLSearchParams({ companyid: '1001', redirectUrl: back.href }).toString();
+    expect(opened).to.deep.equal([[enterprise.href, '_blank', 'noopener']]);
     await waitFor(() => !promptOf(guard), 'the prompt closes');
     expect(location.hash).to.equal('');
     guard.remove();

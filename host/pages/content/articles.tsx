@@ -30,9 +30,9 @@ function renderCardList<T>(
           <Breadcrumb trail={[{ label: options.heading }]} />
           <h1>{options.heading}</h1>
           <div className="cards">
-            {page.list.map((item) => {
+            {page.list.map((item, index) => {
               const card = options.card(item);
-              return <Card key={card.href} {...card} />;
+              return <Card key={card.href} {...card} first={index === 0} />;
             })}
           </div>
           <Pagination {...page} href={(number) => paged(options.path, number)} />

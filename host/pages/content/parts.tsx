@@ -94,18 +94,29 @@ export function DetailHead({ eyebrow, title, lead }: { eyebrow: ReactNode; title
   );
 }
 
+/**
+ * How a large image loads: the page's first one (its largest paint, as a rule) at
+ * once and ahead of everything else the page fetches, the others only when
+ * scrolled near. One image per page goes first, or none does.
+ */
+export const imageLoading = (first: boolean): Record<string, string> =>
+  // Spelled as HTML spells it: the JSX name would be sent as `fetchPriority`.
+  first ? { fetchpriority: 'high' } : { loading: 'lazy' };
+
 export interface CardProps {
   href: string;
   title: string;
   text: string;
   meta?: ReactNode;
   image?: string;
+  /** The page's first large image: see `imageLoading`. */
+  first?: boolean;
 }
 
-export function Card({ href, title, text, meta, image }: CardProps) {
+export function Card({ href, title, text, meta, image, first = false }: CardProps) {
   return (
     <article className="card">
-      {image && <img src={image} alt="" width="320" height="180" loading="lazy" />}
+      {image && <img src={image} alt="" width="320" height="180" {...imageLoading(first)} />}
       <h2>
         <a href={href}>{title}</a>
       </h2>

@@ -41,9 +41,10 @@ export function renderProductList(
             ]}
           />
           <div className="cards">
-            {data.products.list.map((product) => (
+            {data.products.list.map((product, index) => (
               <Card
                 key={product.id}
+                first={index === 0}
                 href={`/product/${product.id}`}
                 title={product.name}
                 text={product.summary}

@@ -1,6 +1,6 @@
 import { environment } from '../env';
 import { getData } from '../http/client';
-import type { UserInfo } from '../stores/user';
+import { $userInfo, setUserInfo, type UserInfo } from '../stores/user';
 import { type AccountClient, createAccountClient } from './client';
 
 /** The portal's view of the signed-in user (SPEC §3, second view). */
@@ -42,6 +42,13 @@ export function portalAccount(): AccountClient {
     loadProfile: portalProfile,
   });
   return client;
+}
+
+/** Reads the portal's view of the user again: the console may have certified the company meanwhile. */
+export async function refreshPortalProfile(): Promise<void> {
+  const profile = await portalProfile();
+  const user = $userInfo.get();
+  if (user && profile.potalStatus !== undefined) setUserInfo({ ...user, ...profile });
 }
 
 /** Checks the sign-in once per page, however many elements ask. */
