@@ -1,6 +1,9 @@
 import { axeViolations, expect, settled, test } from './fixtures';
 
-/** What a crawler and a printer get, in a real browser: JSON-LD under the page's CSP, the feed, the print sheet. */
+/**
+ * What a crawler and a printer get, in a real browser: JSON-LD under the page's
+ * CSP, the feed, the print sheet, the share cards.
+ */
 
 const CHROME = [
   'portal-header',
@@ -77,4 +80,42 @@ test('the news feed is well-formed XML to the browser', async ({ page, request }
     await feed.text(),
   );
   expect(result).toEqual({ error: null, items: 20 });
+});
+
+test("share cards decode in the browser at 1200×630, each item's its own, the logo on each", async ({ page }) => {
+  const images: string[] = [];
+  for (const path of ['/news/12', '/product/1', '/']) {
+    await page.goto(path);
+    images.push((await page.locator('meta[property="og:image"]').getAttribute('content')) ?? '');
+  }
+  const cards = await page.evaluate(
+    (urls) =>
+      Promise.all(
+        urls.map(async (url) => {
+          const image = new Image();
+          image.src = url;
+          await image.decode();
+          const canvas = Object.assign(document.createElement('canvas'), { width: 1200, height: 630 });
+          const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+          context.drawImage(image, 0, 0);
+          const { data } = context.getImageData(0, 0, 1200, 630);
+          const pixel = (x: number, y: number) => [...data.subarray((y * 1200 + x) * 4, (y * 1200 + x) * 4 + 3)];
+          const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
+          return {
+            size: [image.naturalWidth, image.naturalHeight],
+            digest: [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join(''),
+            // An item card's logo, top left: its white plate, and the mark's blue square inside it.
+            plate: pixel(62, 104),
+            mark: pixel(78, 104),
+          };
+        }),
+      ),
+    images,
+  );
+  for (const card of cards) expect(card.size).toEqual([1200, 630]);
+  expect(new Set(cards.map((card) => card.digest)).size).toBe(cards.length);
+  for (const card of cards.slice(0, 2)) {
+    expect(card.plate).toEqual([255, 255, 255]);
+    expect(card.mark).toEqual([0x16, 0x64, 0xff]);
+  }
 });

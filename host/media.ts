@@ -1,35 +1,26 @@
+import { createHash } from 'node:crypto';
+import { Resvg } from '@resvg/resvg-js';
 import { type RequestHandler, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { LRUCache } from 'lru-cache';
 import { mediaPaths } from '../contract/media';
-import {
-  COVER_HEIGHT,
-  COVER_WIDTH,
-  colourOf,
-  coverScene,
-  hashOf,
-  itemCard,
-  LOGO_SIZE,
-  logoPng,
-  SHARE_HEIGHT,
-  SHARE_WIDTH,
-  siteCard,
-} from './media-art';
-import { WORDMARK_PATH } from './media-wordmark';
+import { LOGO_SVG } from './media-wordmark';
 
 /**
  * The images the content refers to, drawn here as SVG: a logo, avatars, the
  * footer's badges and cover art; and as PNG what crawlers and share cards take
- * (media-art.ts): each item's cover as a card, the site's card, the logo.
- * Deterministic (the same address always gives the same picture), so they
- * cache for a year. Nothing is fetched from outside.
+ * (their scrapers skip SVG): each item's cover as a card, the site's card, the
+ * logo, the same SVG drawings rendered by resvg. Deterministic (the same address
+ * always gives the same picture), so they cache for a year. Nothing is fetched
+ * from outside.
  */
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const hashOf = (text: string | Buffer) => createHash('sha256').update(text).digest();
+const PALETTE = ['#1664ff', '#0e9f6e', '#7c3aed', '#d97706', '#0891b2', '#db2777', '#4f46e5', '#059669'];
+const colourOf = (text: string) => PALETTE[(hashOf(text)[0] ?? 0) % PALETTE.length] as string;
 
-const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40" role="img" aria-label="智造云"><title>智造云</title>
-<rect width="40" height="40" rx="8" fill="#1664ff"/><path d="M10 28V12h5l5 8 5-8h5v16h-5v-8l-5 8-5-8v8z" fill="#fff"/>
-<path d="${WORDMARK_PATH}" fill="currentColor"/></svg>`;
+const SVG = 'xmlns="http://www.w3.org/2000/svg"';
 
 function avatar(name: string): string {
   const letter = escapeXml(name.slice(0, 1).toUpperCase());
@@ -57,14 +48,71 @@ function badge(name: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 25 25"><title>${escapeXml(name)}</title><rect x="-2" y="-2" width="25" height="25" fill="#fff"/><path fill="#1d2129" shape-rendering="crispEdges" d="${cells.join('')}"/></svg>`;
 }
 
-function cover(kind: string, id: string): string {
-  const { from, to, circles, hills } = coverScene(kind, id);
-  const shapes = circles
-    .map(({ x, y, r }) => `<circle cx="${x}" cy="${y}" r="${r}" fill="#fff" fill-opacity="0.08"/>`)
+const COVER_WIDTH = 640;
+const COVER_HEIGHT = 360;
+const HILLS = 'M0 300 L160 220 L300 260 L460 170 L640 230';
+
+/** A cover's art in its 640 × 360 box: a diagonal gradient of two colours, five soft circles, a hill line. */
+function coverArt(seed: string, from = colourOf(seed), to = colourOf(`${seed}-b`)): string {
+  const bits = hashOf(seed);
+  const circles = [0, 1, 2, 3, 4]
+    .map((i) => {
+      const x = Math.round(((bits[i] ?? 0) / 255) * COVER_WIDTH);
+      const y = Math.round(((bits[i + 5] ?? 0) / 255) * COVER_HEIGHT);
+      const r = Math.round(30 + ((bits[i + 10] ?? 0) / 255) * 120);
+      return `<circle cx="${x}" cy="${y}" r="${r}" fill="#fff" fill-opacity="0.08"/>`;
+    })
     .join('');
-  const line = hills.map(([x, y], i) => `${i ? 'L' : 'M'}${x} ${y}`).join(' ');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${COVER_WIDTH} ${COVER_HEIGHT}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="${COVER_WIDTH}" height="${COVER_HEIGHT}" fill="url(#g)"/>${shapes}<path d="${line} L${COVER_WIDTH} ${COVER_HEIGHT} L0 ${COVER_HEIGHT} Z" fill="#fff" fill-opacity="0.12"/></svg>`;
+  return `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="${COVER_WIDTH}" height="${COVER_HEIGHT}" fill="url(#g)"/>${circles}<path d="${HILLS} L${COVER_WIDTH} ${COVER_HEIGHT} L0 ${COVER_HEIGHT} Z" fill="#fff" fill-opacity="0.12"/>`;
 }
+
+const cover = (kind: string, id: string) =>
+  `<svg ${SVG} viewBox="0 0 ${COVER_WIDTH} ${COVER_HEIGHT}">${coverArt(`${kind}-${id}`)}</svg>`;
+
+/** Share cards are 1200×630, the size every network shows large. */
+const SHARE_WIDTH = 1200;
+const SHARE_HEIGHT = 630;
+
+/**
+ * The logo's own drawing (logo.svg), its `box` (in its 160 × 40 units) shown
+ * at `at`. The nested svg clips: the drawing holds a second, dark version below
+ * its view, and resvg does not clip an image to its view.
+ */
+const LOGO_IMAGE = `data:image/svg+xml;base64,${Buffer.from(LOGO_SVG).toString('base64')}`;
+const logo = (box: string, at: string) =>
+  `<svg ${at} viewBox="${box}"><image href="${LOGO_IMAGE}" width="160" height="40"/></svg>`;
+
+/** The logo's drawn part: the mark and the word mark end at x = 110 of its 160. */
+const LOGO_INK = 110;
+
+/**
+ * A share card: the cover filling it (scaled to its width, its middle kept) and
+ * the logo, `height` pixels high, on a white plate that reads on every cover's
+ * colours, at the top left or in the middle.
+ */
+function card(art: string, height: number, place: 'top-left' | 'middle'): string {
+  const width = (LOGO_INK * height) / 40;
+  const pad = height / 4;
+  const [x, y] = place === 'middle' ? [(SHARE_WIDTH - width) / 2, (SHARE_HEIGHT - height) / 2] : [72, 72];
+  const plate = `<rect x="${x - pad}" y="${y - pad}" width="${width + 2 * pad}" height="${height + 2 * pad}" rx="${pad}" fill="#fff"/>`;
+  return `<svg ${SVG} width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}"><svg width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" viewBox="0 0 ${COVER_WIDTH} ${COVER_HEIGHT}" preserveAspectRatio="xMidYMid slice">${art}</svg>${plate}${logo(`0 0 ${LOGO_INK} 40`, `x="${x}" y="${y}" width="${width}" height="${height}"`)}</svg>`;
+}
+
+/** SVG to PNG. The drawings have no text (the word mark is outlines), so no font is looked for. */
+const png = (svg: string) => new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng();
+
+/** An item's share card: its own cover, the logo at the top left. */
+const itemCard = (kind: string, id: string) => png(card(coverArt(`${kind}-${id}`), 64, 'top-left'));
+
+/** The site's card, for pages without a picture of their own: the brand's colours, the logo large in the middle. */
+const siteCard = () => png(card(coverArt('site-home', '#1664ff', '#4f46e5'), 120, 'middle'));
+
+/** The logo's mark as a square PNG, for Organization data: crawlers want a raster logo of at least 112 px. */
+const LOGO_SIZE = 512;
+const logoPng = () =>
+  png(
+    `<svg ${SVG} width="${LOGO_SIZE}" height="${LOGO_SIZE}">${logo('0 0 40 40', 'width="100%" height="100%"')}</svg>`,
+  );
 
 const SLUG = '([a-z0-9-]{1,40})';
 /** The kinds of item that have a cover, and so a share card. */
@@ -72,7 +120,7 @@ const ITEM = '(product|solution|case|news|film)';
 
 /** Each drawing and the addresses it answers; the slugs are all a drawing ever sees. */
 const DRAWINGS: Array<[RegExp, (...slugs: string[]) => string | Buffer]> = [
-  [/^\/media\/logo\.svg$/, () => LOGO],
+  [/^\/media\/logo\.svg$/, () => LOGO_SVG],
   [/^\/media\/logo\.png$/, logoPng],
   [new RegExp(`^/media/avatar/${SLUG}\\.svg$`), (name = '') => avatar(name)],
   [new RegExp(`^/media/badge/${SLUG}\\.svg$`), (name = '') => badge(name)],
@@ -99,7 +147,7 @@ interface Drawn {
 /**
  * Drawings by path, drawn and hashed once whether a page names them or a browser
  * asks. Only paths that draw are kept, and the least used go first, so hostile
- * addresses cannot grow it (nor can share cards, some 20 KB each, past its size).
+ * addresses cannot grow it (nor can share cards, up to 250 KB each, past its size).
  */
 const drawn = new LRUCache<string, Drawn>({
   max: 1000,

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { crc32, inflateSync } from 'node:zlib';
 import express from 'express';
 import { SaxesParser } from 'saxes';
 import { mediaRoutes, shareImage } from '../media';
@@ -85,6 +87,38 @@ const canonical = (html: string) => {
 };
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Bytes per pixel of each PNG colour type at 8 bits: grey, RGB, palette, grey and alpha, RGBA. */
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/**
+ * A PNG taken apart: every chunk's checksum, the size its IHDR states, and its
+ * pixel rows inflated, which must be exactly that size (a filter byte a row).
+ */
+function readPng(bytes: Buffer, name: string) {
+  assert.ok(bytes.subarray(0, 8).equals(PNG), `${name} is a PNG`);
+  const chunks: Array<{ type: string; data: Buffer }> = [];
+  for (let at = 8; at < bytes.length; ) {
+    const length = bytes.readUInt32BE(at);
+    const type = bytes.toString('latin1', at + 4, at + 8);
+    const data = bytes.subarray(at + 8, at + 8 + length);
+    assert.equal(bytes.readUInt32BE(at + 8 + length), crc32(data, crc32(type)), `${name}: ${type} checksum`);
+    chunks.push({ type, data });
+    at += 12 + length;
+  }
+  const header = chunks[0];
+  assert.equal(header?.type, 'IHDR', `${name} starts with its header`);
+  assert.equal(chunks.at(-1)?.type, 'IEND', `${name} ends`);
+  const [width, height, depth, colour] = [
+    header.data.readUInt32BE(0),
+    header.data.readUInt32BE(4),
+    header.data[8],
+    header.data[9] ?? -1,
+  ];
+  assert.equal(depth, 8, `${name}: 8 bits a channel`);
+  const rows = inflateSync(Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data)));
+  assert.equal(rows.length, height * (1 + width * (CHANNELS[colour] ?? 0)), `${name}: its rows fill its size`);
+  return { width, height, rows };
+}
 
 /** Fetches a picture as a crawler would and checks it is a PNG of the stated size. */
 async function assertPng(url: string, width: number, height: number) {
@@ -92,9 +126,9 @@ async function assertPng(url: string, width: number, height: number) {
   assert.equal(res.status, 200, url);
   assert.equal(res.headers.get('content-type'), 'image/png', url);
   assert.match(res.headers.get('cache-control') ?? '', /immutable/, `${url} is versioned`);
-  const bytes = Buffer.from(await res.arrayBuffer());
-  assert.ok(bytes.subarray(0, 8).equals(PNG), `${url} is a PNG`);
-  assert.deepEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], [width, height], `${url} size`);
+  const png = readPng(Buffer.from(await res.arrayBuffer()), url);
+  assert.deepEqual([png.width, png.height], [width, height], `${url} size`);
+  return png;
 }
 
 describe('share cards', () => {
@@ -144,6 +178,17 @@ describe('share cards', () => {
       assert.deepEqual(meta((await get(path)).body, 'theme-color'), ['#0f131c']);
     for (const path of ['/', '/news/12', '/solution/1'])
       assert.deepEqual(meta((await get(path)).body, 'theme-color'), ['#ffffff']);
+  });
+
+  it("decodes to 1200×630, and each item's card is its own", async () => {
+    const pages = ['/product/1', '/product/2', '/news/12', '/cases/3', '/'];
+    const pixels = new Set<string>();
+    for (const path of pages) {
+      const [image] = meta((await get(path)).body, 'og:image');
+      const { rows } = await assertPng(image ?? '', 1200, 630);
+      pixels.add(createHash('sha256').update(rows).digest('hex'));
+    }
+    assert.equal(pixels.size, pages.length, 'no two cards alike');
   });
 
   it('serves the logo as a square PNG, and no picture for an unknown kind', async () => {
