@@ -1,9 +1,14 @@
 /**
  * The agent inbox's rules, sent with its page (under the page's nonce): the list
  * and its paging links look the same before the inbox's script runs, or without it.
+ * From 721 px the list and the open conversation fill the window side by side (the
+ * list at most 340 px, the conversation all the rest, each scrolling on its own);
+ * narrower, the list comes first and the conversation below it, the page scrolling.
  */
 export const INBOX_STYLE = `
-.inbox{display:grid;grid-template-columns:minmax(260px,340px) 1fr;height:calc(100vh - 52px)}
+body:has(.inbox-page){display:flex;flex-direction:column;height:100vh;height:100dvh}
+main.inbox-page{flex:1;min-height:0}
+.inbox{display:grid;grid-template-columns:clamp(240px,30vw,340px) minmax(0,1fr);height:100%}
 .list{overflow-y:auto;border-right:1px solid #e5e6eb;background:#fff}
 .list ul{margin:0;padding:0;list-style:none}
 .entry{display:grid;gap:2px;width:100%;margin:0;padding:10px 16px;border:0;border-bottom:1px solid #f2f3f5;border-radius:0;background:#fff;color:#1d2129;font:inherit;text-align:left}
@@ -37,7 +42,8 @@ button.entry{cursor:pointer}button.entry:hover{background:#f7f8fa}
 .conversation textarea{width:100%;padding:8px 10px;border:1px solid #c9cdd4;border-radius:4px;font:inherit}
 .conversation form button{margin-top:8px}
 @media (max-width:720px){
-.inbox{grid-template-columns:1fr;grid-template-rows:auto 1fr;height:auto}
+body:has(.inbox-page){display:block;height:auto}
+.inbox{grid-template-columns:minmax(0,1fr);grid-template-rows:auto 1fr;height:auto}
 .list{max-height:55vh;border-right:0;border-bottom:1px solid #e5e6eb}
 .conversation{padding:12px 16px;min-height:60vh}
 body>header{padding:10px 16px}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Layout } from '../../contract/layouts';
 import { isMobileUserAgent } from '../../contract/user-agent';
@@ -124,11 +124,21 @@ function Document({
         })}
       </head>
       <body>
+        {/*
+          The first Tab stop of every layout: past the header's links to the content.
+          In a landmark of its own, as all content is; axe cannot tell it is a skip
+          link when the page's first link is inside a shadow root (the header's).
+        */}
+        <nav aria-label={context.lang === 'en' ? 'Skip links' : '跳转链接'}>
+          <a className="skip-link" href="#main">
+            {context.lang === 'en' ? 'Skip to main content' : '跳到主要内容'}
+          </a>
+        </nav>
         <PageAddressProvider value={{ origin: context.origin, canonical }}>
           {chrome && layout !== 'topic' && <SiteHeader context={context} />}
           {chrome && layout === 'topic' && <TopicHeader context={context} phone={topicPhone} />}
           {layout === 'certify' && <CertifyBar />}
-          {children}
+          {focusableMain(children)}
           {chrome && <SiteFooter context={context} />}
           {chrome && layout === 'default' && <FloatButtons context={context} />}
           {chrome && layout === 'default' && <ChatLauncher context={context} />}
@@ -143,6 +153,17 @@ function Document({
       </body>
     </html>
   );
+}
+
+/**
+ * The skip link's target: the page's `<main id="main">`, focusable but no Tab stop
+ * (tabindex -1), so that following the link moves focus there and the next Tab
+ * goes on from the content.
+ */
+function focusableMain(children: ReactNode): ReactNode {
+  if (!isValidElement(children)) return children;
+  const element = children as ReactElement<{ tabIndex?: number }>;
+  return element.type === 'main' ? cloneElement(element, { tabIndex: -1 }) : children;
 }
 
 /** Renders a whole page to HTML. */

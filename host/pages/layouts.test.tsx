@@ -68,6 +68,21 @@ describe('layouts', () => {
     assert.deepEqual(tagsIn(render('blank')), []);
   });
 
+  it('every layout starts with the skip link to the main content, which takes focus', () => {
+    for (const layout of ['default', 'order', 'topic', 'certify', 'blank'] as const) {
+      const html = renderDocument(
+        { title: 't', layout, children: <main id="main">内容</main> },
+        context({ lang: layout === 'order' ? 'en' : 'zh-CN' }),
+      );
+      const first = layout === 'order' ? 'Skip to main content' : '跳到主要内容';
+      assert.match(
+        html,
+        new RegExp(`<body><nav aria-label="[^"]+"><a href="#main" class="skip-link">${first}</a></nav>`),
+      );
+      assert.match(html, /<main id="main" tabindex="-1">/, layout);
+    }
+  });
+
   it('renders the chrome as declarative shadow roots with their styles', () => {
     const html = render('default');
     assert.match(

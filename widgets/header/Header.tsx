@@ -9,6 +9,7 @@ import { $route } from '../core/route';
 import { $pageCommon } from '../core/stores';
 import { useStore } from '../core/use-store';
 import { HeaderView } from './HeaderView';
+import { useMenuFocus } from './menu-icon';
 
 /** Scroll handling starts this long after mount, and runs at most this often (SPEC §9). */
 export const MOUNT_DELAY_MS = 200;
@@ -16,6 +17,8 @@ export const SCROLL_THROTTLE_MS = 200;
 
 export interface HeaderProps extends ElementProps {
   lang?: string;
+  /** `light` or `dark`: the bar's colours are CSS; the logo's version is markup. */
+  theme?: string;
   /**
    * Present (and not "false"): no sign-in widget, for pages not registered with
    * the account service. Phones never get one (SPEC §2).
@@ -53,23 +56,20 @@ function useHideOnScroll(host: HTMLElement, enabled: boolean) {
   }, [host, enabled]);
 }
 
-/** While the mobile menu is open the page behind does not scroll, and Escape closes it. */
-function useOpenMenu(open: boolean, close: () => void) {
+/** While the mobile menu is open the page behind does not scroll (SPEC §2). */
+function useScrollLock(open: boolean) {
   useEffect(() => {
     if (!open) return;
     const root = document.documentElement;
     const before = root.style.overflow;
     root.style.overflow = 'hidden';
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
-    document.addEventListener('keydown', onKey);
     return () => {
       root.style.overflow = before;
-      document.removeEventListener('keydown', onKey);
     };
-  }, [open, close]);
+  }, [open]);
 }
 
-export function Header({ host, lang, noLogin }: HeaderProps) {
+export function Header({ host, lang, theme, noLogin }: HeaderProps) {
   const pageCommon = useStore($pageCommon);
   const route = useStore($route);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -80,7 +80,8 @@ export function Header({ host, lang, noLogin }: HeaderProps) {
   // Close on route changes only: running on mount would undo a quick first click.
   useEffect(() => $route.listen(() => setMenuOpen(false)), []);
   useHideOnScroll(host, !menuOpen);
-  useOpenMenu(menuOpen, close);
+  useScrollLock(menuOpen);
+  useMenuFocus(host.shadowRoot, 'menu', menuOpen, close);
   const login = !isOn(noLogin) && !isMobileUserAgent(navigator.userAgent);
   // The sign-in's code comes when the header shows it (on a page the portal did
   // not render, nothing else brings it); a phone never fetches it.
@@ -94,6 +95,7 @@ export function Header({ host, lang, noLogin }: HeaderProps) {
   return (
     <HeaderView
       lang={language}
+      theme={theme}
       path={new URL(route, location.href).pathname}
       pageCommon={pageCommon}
       menuOpen={menuOpen}

@@ -6,6 +6,8 @@ import { MenuToggle } from './menu-icon';
 
 export interface HeaderViewProps {
   lang: Lang;
+  /** The bar's theme: the dark one shows the logo's light word mark. */
+  theme?: string;
   /** The current path, for the active entry. */
   path: string;
   pageCommon: PageCommon | null;
@@ -51,6 +53,7 @@ const SearchIcon = () => (
 /** The portal header as plain markup: rendered by the server, hydrated in the browser. */
 export function HeaderView({
   lang,
+  theme,
   path,
   pageCommon,
   menuOpen,
@@ -61,10 +64,12 @@ export function HeaderView({
 }: HeaderViewProps) {
   const text = TEXT[lang];
   const logo = pageCommon?.logoDTO.photo || '/media/logo.svg';
+  // The portal's logo holds a version for dark bars, in view at `#dark` (host/media-wordmark.ts).
+  const logoSrc = `${base}${logo}${theme === 'dark' ? '#dark' : ''}`;
   return (
     <header className="bar" part="bar">
       <a className="logo" part="logo" href={`${base}/`} aria-label={text.home}>
-        <img src={`${base}${logo}`} alt="" width="128" height="32" />
+        <img src={logoSrc} alt="" width="128" height="32" />
       </a>
       <nav id="menu" className={menuOpen ? 'menu open' : 'menu'} part="menu" aria-label={text.nav}>
         <ul className="entries">

@@ -15,7 +15,7 @@ export const HEADER_TAG = 'portal-header';
  *
  * @summary Site header with navigation and sign-in.
  * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
- * @attr {'light' | 'dark'} theme - `light` (default) or `dark`.
+ * @attr {'light' | 'dark'} theme - `light` (default) or `dark` (colours, and the portal logo's light word mark).
  * @attr no-login - Leaves out the sign-in widget (for pages not registered with the account service). Phones never get it.
  * @csspart bar - The header bar.
  * @csspart logo - The logo link.
@@ -30,11 +30,11 @@ export const HEADER_TAG = 'portal-header';
  * @cssproperty --portal-header-border-color - Bottom line colour.
  * @cssproperty --portal-header-height - Bar height on desktop (64px).
  * @cssproperty --portal-header-height-mobile - Bar height on mobile (56px).
- * @cssproperty --portal-content-width - Width of the content (1200px).
+ * @cssproperty --portal-content-width - Greatest width of the bar's content (unset: the whole width, tools at the right edge).
  * @cssproperty --portal-header-z-index - Stacking order.
  */
 export const PortalHeader = defineElement<HeaderProps>(HEADER_TAG, Header, {
-  props: { lang: 'string', noLogin: 'string' },
+  props: { lang: 'string', theme: 'string', noLogin: 'string' },
   styles: serverStyles(() => import('./header.css')),
 });
 

@@ -66,8 +66,13 @@ describe('<portal-header>', () => {
     history.pushState(null, '', '/news/type/2');
     await waitFor(() => current()[0] === '新闻中心', 'news active');
     expect(current()).to.have.length(1);
+    // Every news page is the news centre's: the list, a category, an article.
     history.pushState(null, '', '/news/12');
-    await waitFor(() => current().length === 0, 'no entry contains /news/12');
+    await waitFor(() => current()[0] === '新闻中心', 'news active on an article');
+    history.pushState(null, '', '/about');
+    await waitFor(() => current()[0] === '关于我们', 'about active');
+    history.pushState(null, '', '/news');
+    await waitFor(() => current()[0] === '新闻中心', 'news active on the list');
   });
 
   it('follows the rule of SPEC §2 for every entry', () => {
@@ -77,7 +82,7 @@ describe('<portal-header>', () => {
       '/solution',
       '/cases',
       '/innovation-practice',
-      '/news/type',
+      '/news',
       '/partners',
       '/about',
     ]);
@@ -85,18 +90,30 @@ describe('<portal-header>', () => {
     expect(isActive('/about', entries[0]!)).to.equal(false);
   });
 
-  it('opens the mobile menu, locks page scrolling, and closes on Escape', async () => {
+  it('opens the mobile menu, locks page scrolling, keeps Tab inside, and closes on Escape back to the toggle', async () => {
     await setViewport({ width: 390, height: 844 });
     const element = await mount();
     expect(getComputedStyle(toggle(element)).display).not.to.equal('none');
     expect(toggle(element).getAttribute('aria-expanded')).to.equal('false');
+    toggle(element).focus();
     toggle(element).click();
     await waitFor(() => toggle(element).getAttribute('aria-expanded') === 'true', 'menu open');
     expect(getComputedStyle(shadow(element).querySelector('nav')!).display).to.equal('block');
     await waitFor(() => document.documentElement.style.overflow === 'hidden', 'page scrolling locked');
     expect(toggle(element).getAttribute('aria-label')).to.equal('关闭菜单');
+    // Focus goes to the first entry; Tab goes round the entries and the toggle.
+    const focused = () => shadow(element).activeElement;
+    await waitFor(() => focused() === links(element)[0], 'focus on the first entry');
+    const stops = shadow(element).querySelectorAll('#menu a[href]').length;
+    for (let i = 0; i < stops; i++) await sendKeys({ press: 'Tab' });
+    expect(focused()).to.equal(toggle(element));
+    await sendKeys({ press: 'Tab' });
+    expect(focused()).to.equal(links(element)[0]);
+    await sendKeys({ press: 'Shift+Tab' });
+    expect(focused()).to.equal(toggle(element));
     await sendKeys({ press: 'Escape' });
     await waitFor(() => toggle(element).getAttribute('aria-expanded') === 'false', 'menu closed');
+    expect(focused()).to.equal(toggle(element));
     await waitFor(() => document.documentElement.style.overflow === '', 'page scrolling back');
   });
 

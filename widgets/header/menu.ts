@@ -35,7 +35,8 @@ export function menuEntries(pageCommon: PageCommon | null, lang: Lang): MenuEntr
         ? categories.map((category) => ({ label: category.title, href: innovationHref(category) }))
         : [{ label: none, href: '' }],
     },
-    { label: news, href: '/news/type', value: '/news/type' },
+    // Every news page (the list, a category, an article) is the news centre's, not only /news/type.
+    { label: news, href: '/news/type', value: '/news' },
     { label: partners, href: '/partners', value: '/partners' },
     { label: about, href: '/about', value: '/about' },
   ];

@@ -3,6 +3,7 @@ import { linkBase } from '../core/base';
 import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
 import { resolveLang } from '../core/i18n';
+import { useMenuFocus } from '../header/menu-icon';
 import { scrollToSection, type TopicAnchor } from './anchors';
 import { TopicHeaderView } from './TopicHeaderView';
 
@@ -14,6 +15,7 @@ export interface TopicHeaderProps extends ElementProps {
 
 export function TopicHeader({ host, lang, phone = '', logo }: TopicHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  useMenuFocus(host.shadowRoot, 'sections', menuOpen, () => setMenuOpen(false));
 
   const onAnchor = (anchor: TopicAnchor, event: MouseEvent) => {
     const section = document.getElementById(anchor);

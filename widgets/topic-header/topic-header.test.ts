@@ -1,4 +1,4 @@
-import { setViewport } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import { axeViolations } from '../test-support/axe';
 import { waitFor } from '../test-support/wait';
@@ -72,7 +72,7 @@ describe('<portal-topic-header>', () => {
     expect(location.hash).to.equal('#case');
   });
 
-  it('opens the mobile menu with its toggle', async () => {
+  it('opens the mobile menu with its toggle, and takes the keyboard while open', async () => {
     await setViewport({ width: 390, height: 844 });
     const element = await mount();
     const toggle = element.shadowRoot!.querySelector<HTMLButtonElement>('button.toggle')!;
@@ -81,6 +81,16 @@ describe('<portal-topic-header>', () => {
     toggle.click();
     await waitFor(() => toggle.getAttribute('aria-expanded') === 'true', 'menu open');
     await waitFor(() => getComputedStyle(nav).visibility === 'visible', 'menu visible');
+    // As a dialog: focus on the first anchor, Tab round the anchors and the toggle, Escape back to it.
+    const focused = () => element.shadowRoot!.activeElement;
+    await waitFor(() => focused() === anchors(element)[0], 'focus on the first anchor');
+    for (let i = 0; i < TOPIC_ANCHORS.length; i++) await sendKeys({ press: 'Tab' });
+    expect(focused()).to.equal(toggle);
+    await sendKeys({ press: 'Tab' });
+    expect(focused()).to.equal(anchors(element)[0]);
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => toggle.getAttribute('aria-expanded') === 'false', 'menu closed');
+    expect(focused()).to.equal(toggle);
   });
 
   it('has no axe violations', async () => {
