@@ -143,7 +143,9 @@ const config: RollupOptions = {
             name: 'cookie notice page',
             entry: 'portal',
             chunks: ['runtime', 'cookie-notice.element'],
-            maxGzip: 12 * KB,
+            // 12 KB until the bar published its height for the floating controls to stand
+            // above it (issue 18): 12.08 KB with js-cookie, which reads and writes the consent.
+            maxGzip: 12.1 * KB,
           },
           // What a partner page with the one-tag chat downloads before the chat is opened.
           { name: 'chat embed', entry: 'chat', chunks: ['chat-launcher.element'], maxGzip: 5 * KB },

@@ -164,7 +164,8 @@ test('a visitor on a product page consults, the agent sees the card and replies,
   // Closed: each reply counts; opened: the count resets.
   await page.keyboard.press('Escape');
   await expect(panel(page)).toBeHidden();
-  await expect(launcherButton(page)).toBeFocused();
+  // Focus goes back to what opened the chat: the page's own button.
+  await expect(page.getByRole('button', { name: '在线咨询' })).toBeFocused();
   const counts: number[] = [];
   await page.exposeFunction('recordUnread', (count: number) => counts.push(count));
   await page.evaluate(() =>

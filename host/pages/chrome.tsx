@@ -40,6 +40,7 @@ export function SiteHeader({ context }: { context: ChromeContext }) {
     >
       <HeaderView
         lang={context.lang}
+        theme={context.theme}
         path={context.path}
         pageCommon={context.pageCommon}
         menuOpen={false}
@@ -76,7 +77,8 @@ export function FloatButtons({ context }: { context: ChromeContext }) {
       attributes={{ 'load-on': loadOnOf('portal-float-buttons') }}
       css={css(context, 'float-buttons.css')}
     >
-      <FloatButtonsView lang={context.lang} />
+      {/* The chat launcher comes with them on the same pages: it is the way into the chat. */}
+      <FloatButtonsView lang={context.lang} contact={false} />
     </ShadowElement>
   );
 }

@@ -66,8 +66,18 @@ const hasChattedBefore = () => {
  * @csspart panel - The box the chat panel opens in.
  * @csspart button - The launcher button.
  * @csspart badge - The unread count.
- * @cssproperty --portal-chat-right - Distance from the right edge.
- * @cssproperty --portal-chat-bottom - Distance from the bottom edge.
+ * While the panel is open the element carries `data-open`. Below 1024 px (SPEC §9's
+ * mobile breakpoint) the panel covers the screen above every other layer, the button
+ * is hidden meanwhile, and the panel is modal (focus kept inside); wider, it opens
+ * beside the button. Escape or ✕ closes it and gives focus back to what opened it.
+ * Both rise above the cookie notice while it shows (`--portal-cookie-notice-height`).
+ *
+ * @cssproperty --portal-chat-right - Distance of the button from the right edge (24px; 12px below 1024 px).
+ * @cssproperty --portal-chat-left - Distance from the left edge with `position="left"`.
+ * @cssproperty --portal-chat-bottom - Distance of the button from the bottom edge (24px; 16px below 1024 px).
+ * @cssproperty --portal-chat-z-index - Layer of the button, and of the panel beside it (950).
+ * @cssproperty --portal-chat-panel-z-index - Layer of the panel while it covers the screen, below 1024 px (1100: above the header's 1000).
+ * @cssproperty --portal-cookie-notice-height - Set on the page by `<portal-cookie-notice>` while it shows: the button and the panel stay above it.
  * @cssproperty --portal-accent-color - Button and header colour.
  */
 export class PortalChatLauncher extends HTMLElement {
@@ -213,6 +223,7 @@ export class PortalChatLauncher extends HTMLElement {
       render: (next) => {
         const previous = this.state;
         this.state = next;
+        this.toggleAttribute('data-open', next.visible);
         this.button.setAttribute('aria-expanded', String(next.visible));
         this.label();
         if (next.visible !== previous.visible) this.emit(next.visible ? 'portal-chat-opened' : 'portal-chat-closed');

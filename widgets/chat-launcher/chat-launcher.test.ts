@@ -56,14 +56,63 @@ describe('<portal-chat-launcher>', () => {
       const dialog = root.querySelector('[role="dialog"]') as HTMLElement;
       await waitFor(() => !dialog.hidden, 'the panel is shown');
       expect(dialog.getAttribute('aria-modal')).to.equal('true');
+      // It covers the screen above the header's layer (1000), and the button is not left over its composer.
+      const box = dialog.getBoundingClientRect();
+      expect([box.left, box.top, box.width, box.height]).to.deep.equal([0, 0, innerWidth, innerHeight]);
+      expect(Number(getComputedStyle(dialog).zIndex)).to.be.above(1000);
+      expect(launcher.hasAttribute('data-open')).to.equal(true);
+      expect(root.querySelector<HTMLElement>('button.launcher')!.checkVisibility()).to.equal(false);
       for (let i = 0; i < 8; i++) {
         await sendKeys({ press: i % 3 === 2 ? 'Shift+Tab' : 'Tab' });
         expect(dialog.contains(root.activeElement), `press ${i + 1}: ${root.activeElement?.localName}`).to.equal(true);
       }
+      // Focus fallen to the page (its node re-rendered away) comes back with the next Tab.
+      (root.activeElement as HTMLElement).blur();
+      await sendKeys({ press: 'Tab' });
+      expect(root.activeElement?.localName).to.equal('textarea');
       launcher.close();
       await waitFor(() => !launcher.visible, 'closed');
+      expect(launcher.hasAttribute('data-open')).to.equal(false);
+      expect(root.querySelector<HTMLElement>('button.launcher')!.checkVisibility()).to.equal(true);
     } finally {
       await setViewport({ width: 1280, height: 800 });
+    }
+  });
+
+  it('opened from a page button, gives focus back to it on Escape; wide, the panel sits beside the button', async () => {
+    const launcher = document.querySelector('portal-chat-launcher') as PortalChatLauncher;
+    const opener = document.createElement('button');
+    opener.textContent = '在线咨询';
+    opener.setAttribute('data-portal-chat-open', '');
+    document.body.prepend(opener);
+    try {
+      opener.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => launcher.visible, 'opened', 3000);
+      const root = launcher.shadowRoot!;
+      const dialog = root.querySelector('[role="dialog"]') as HTMLElement;
+      await waitFor(() => root.activeElement?.localName === 'textarea', 'focus in the message box');
+      const panel = dialog.getBoundingClientRect();
+      const button = root.querySelector('button.launcher')!.getBoundingClientRect();
+      expect(panel.right).to.be.at.most(button.left);
+      expect(dialog.getAttribute('aria-modal')).to.equal(null);
+      await sendKeys({ press: 'Escape' });
+      await waitFor(() => !launcher.visible, 'closed with Escape');
+      expect(document.activeElement).to.equal(opener);
+    } finally {
+      opener.remove();
+    }
+  });
+
+  it('rises above the cookie notice while the notice publishes its height', async () => {
+    const launcher = document.querySelector('portal-chat-launcher') as PortalChatLauncher;
+    const button = launcher.shadowRoot!.querySelector('button.launcher')!;
+    const before = button.getBoundingClientRect().bottom;
+    document.documentElement.style.setProperty('--portal-cookie-notice-height', '100px');
+    try {
+      expect(before - button.getBoundingClientRect().bottom).to.equal(100);
+    } finally {
+      document.documentElement.style.removeProperty('--portal-cookie-notice-height');
     }
   });
 

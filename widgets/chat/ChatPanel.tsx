@@ -1,5 +1,6 @@
 import { cardAddress } from '../../contract/chat-card';
 import type { ChatCardRequest, ChatCardView, ChatLang } from '../chat-launcher/types';
+import { fullScreen } from './focus';
 import type { ChatMessage, ConnectionStatus } from './types';
 
 export const TEXT = {
@@ -98,9 +99,6 @@ function Bubble({ from, children, note }: { from: 'visitor' | 'agent'; children:
   );
 }
 
-/** Narrow screens: the panel covers the page (chat-panel.css), so it is modal there. */
-const fullScreen = () => matchMedia('(max-width: 1023px)').matches;
-
 const FOCUSABLE = 'button:not([disabled]), textarea:not([disabled]), a[href], input:not([disabled]), [tabindex="0"]';
 
 /** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
@@ -135,7 +133,8 @@ export function ChatPanel(props: ChatPanelProps) {
         else if (event.key === 'Tab' && fullScreen()) keepFocusInside(event);
       }}
     >
-      <header className="head" part="panel-header">
+      {/* Not a <header>: inside the dialog it would be a second banner landmark beside the page's. */}
+      <div className="head" part="panel-header">
         <div>
           <h2 id="portal-chat-title">{text.title}</h2>
           <p className={`presence ${props.agentOnline ? 'online' : ''}`}>
@@ -147,7 +146,7 @@ export function ChatPanel(props: ChatPanelProps) {
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
           </svg>
         </button>
-      </header>
+      </div>
       <p className="status" role="status">
         {props.status === 'refused' ? '' : status}
       </p>

@@ -7,6 +7,7 @@ import { $tokens } from '../core/tokens';
 import { ChatPanel, type PendingMessage, TEXT } from './ChatPanel';
 import styles from './chat-panel.css';
 import { ChatConnection, ChatRefusal } from './connection';
+import { panelFocus } from './focus';
 import type { ChatMessage, ConnectionStatus } from './types';
 import { sendMetadataOnce } from './user-metadata';
 import { memory, visitorId } from './visitor';
@@ -69,6 +70,14 @@ export const startChat: StartChat = (host) => {
 
   if (!$chat.get().currentURL) $chat.set({ ...$chat.get(), currentURL: memory.get('card-url') ?? '' });
 
+  /** Closed from the panel (✕, Escape): focus goes back to what opened it. */
+  let closedByVisitor = false;
+  const closeByVisitor = () => {
+    closedByVisitor = true;
+    closeChat();
+  };
+  const focus = panelFocus(host.panel, host.button, closeByVisitor);
+
   const root = createRoot(host.panel);
   const paint = () =>
     root.render(
@@ -88,10 +97,7 @@ export const startChat: StartChat = (host) => {
           paint();
         }}
         onSend={(value) => void sendText(value)}
-        onClose={() => {
-          closeChat();
-          host.button.focus();
-        }}
+        onClose={closeByVisitor}
       />,
     );
 
@@ -190,7 +196,10 @@ export const startChat: StartChat = (host) => {
       if (state.visible) {
         markSeen();
         onShown();
-        (host.panel.querySelector('textarea') as HTMLTextAreaElement | null)?.focus();
+        focus.opened();
+      } else {
+        focus.closed(closedByVisitor);
+        closedByVisitor = false;
       }
     }
   });

@@ -9,6 +9,12 @@ import { $consent, agree, dismiss } from './consent';
 /** Length of the exit animation; the notice unmounts when it ends (SPEC §9). */
 export const EXIT_MS = 300;
 
+/**
+ * Set on the page's root while the notice shows: its height, so floating controls
+ * (the chat launcher and panel, the floating buttons) stand above it rather than under it.
+ */
+export const HEIGHT_PROPERTY = '--portal-cookie-notice-height';
+
 /** Help-centre article holding the privacy policy (SPEC §9). */
 const PRIVACY_POLICY_PATH = '/help?id=49';
 
@@ -46,7 +52,20 @@ export function CookieNotice({ host, lang }: CookieNoticeProps) {
     return () => clearTimeout(timer);
   }, [leaving]);
 
-  if (!shown && !leaving) return null;
+  const visible = shown || leaving;
+  useEffect(() => {
+    const bar = host.shadowRoot?.firstElementChild as HTMLElement | null;
+    if (!visible || !bar) return;
+    const page = document.documentElement.style;
+    const observer = new ResizeObserver(() => page.setProperty(HEIGHT_PROPERTY, `${bar.offsetHeight}px`));
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      page.removeProperty(HEIGHT_PROPERTY);
+    };
+  }, [visible]);
+
+  if (!visible) return null;
 
   const onAgree = () => {
     agree();

@@ -61,6 +61,28 @@ describe('<portal-cookie-notice>', () => {
     expect(performance.now() - clicked).to.be.at.least(EXIT_MS * 0.8);
   });
 
+  it('publishes its height while it shows, for the floating controls to stand above it', async () => {
+    const height = () => document.documentElement.style.getPropertyValue('--portal-cookie-notice-height');
+    const element = await mount();
+    await waitFor(() => height() === `${notice(element)!.offsetHeight}px`, 'height published');
+    closeButton(element).click();
+    await waitFor(() => height() === '', 'height withdrawn after a close');
+    navigate();
+    await waitFor(() => height() !== '', 'published again');
+    agreeButton(element).click();
+    await waitFor(() => !notice(element), 'notice gone');
+    await waitFor(() => height() === '', 'height withdrawn once gone');
+  });
+
+  it('has 44 px targets and lies under the header (layer 1000)', async () => {
+    const element = await mount();
+    for (const button of [agreeButton(element), closeButton(element)]) {
+      expect(button.offsetHeight).to.be.at.least(44);
+      expect(button.offsetWidth).to.be.at.least(44);
+    }
+    expect(Number(getComputedStyle(notice(element)!).zIndex)).to.be.below(1000);
+  });
+
   it('stays away after agreeing, also on later route changes', async () => {
     const element = await mount();
     agreeButton(element).click();

@@ -21,6 +21,30 @@ describe('<portal-float-buttons>', () => {
     expect(await axeViolations(element)).to.deep.equal([]);
   });
 
+  it('leaves the contact button to the chat launcher, the one way into the chat, when the page has one', async () => {
+    const element = document.querySelector('portal-float-buttons')!;
+    const contact = () => element.shadowRoot!.querySelector('[part="contact-button"]');
+    expect(contact()).to.not.equal(null);
+    // chat.js adds the launcher to the body once the page is parsed.
+    const launcher = document.createElement('portal-chat-launcher');
+    document.body.append(launcher);
+    await waitFor(() => !contact(), 'contact left out');
+    expect(element.shadowRoot!.querySelector('[part="top-button"]')).to.not.equal(null);
+    launcher.remove();
+    await waitFor(() => contact(), 'contact back without a launcher');
+  });
+
+  it('stands above the cookie notice while the notice publishes its height', async () => {
+    const element = document.querySelector('portal-float-buttons')!;
+    const before = element.getBoundingClientRect().bottom;
+    document.documentElement.style.setProperty('--portal-cookie-notice-height', '120px');
+    try {
+      expect(before - element.getBoundingClientRect().bottom).to.equal(120);
+    } finally {
+      document.documentElement.style.removeProperty('--portal-cookie-notice-height');
+    }
+  });
+
   it('goes back to the top', async () => {
     const filler = document.createElement('div');
     filler.style.height = '3000px';

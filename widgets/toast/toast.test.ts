@@ -40,6 +40,16 @@ describe('toast()', () => {
     expect(performance.now() - started).to.be.at.least(TOAST_MS * 0.8);
   });
 
+  it('shows below the header and under its layer, so an open menu is never covered', async () => {
+    toast('info', '已复制');
+    await waitFor(() => shown('status'), 'toast rendered');
+    const message = element()!.shadowRoot!.querySelector('.toast')!;
+    await waitFor(() => message.getAnimations().length === 0, 'in place');
+    // The header is 64 px high, 56 px below SPEC §9's mobile breakpoint.
+    expect(message.getBoundingClientRect().top).to.be.at.least(innerWidth <= 1023 ? 56 : 64);
+    expect(Number(getComputedStyle(element()!).zIndex)).to.be.below(1000);
+  });
+
   it('has no axe violations', async () => {
     toast('error', '服务器错误,请联系管理员!');
     await waitFor(() => shown('alert'), 'toast rendered');
