@@ -149,7 +149,9 @@ describe('page cache', () => {
 
   it('keeps a search page once it is asked for again, not before', async () => {
     const db = portal.backend.db;
-    db.prepare("INSERT INTO search_index (type, ref, title, body) VALUES ('news', 99001, '缓存检验 alpha', '正文')").run();
+    db.prepare(
+      "INSERT INTO search_index (type, ref, title, body) VALUES ('news', 99001, '缓存检验 alpha', '正文')",
+    ).run();
     const retitle = (title: string) =>
       db.prepare('UPDATE search_index SET title = ? WHERE ref = 99001 AND type = ?').run(title, 'news');
     const search = '/searchRes?keyword=%E7%BC%93%E5%AD%98%E6%A3%80%E9%AA%8C';
