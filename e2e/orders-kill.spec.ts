@@ -113,7 +113,6 @@ test('no confirmed order is lost to a kill -9 during concurrent orders, over thr
       await Promise.all(writers);
       rounds.push({ confirmed: confirmedThisRound, unanswered: unanswered.length, refused });
       expect(refused, 'submissions refused while the server ran').toBe(0);
-      expect(unanswered.length, 'submissions under way when the server was killed').toBeGreaterThan(0);
 
       portal = await startPortalProcess(3, { dataDir, keepData: true });
       // Sent again with the same key: the order it made before the kill, or a new one, once.
@@ -138,6 +137,12 @@ test('no confirmed order is lost to a kill -9 during concurrent orders, over thr
       }
     }
     test.info().annotations.push({ type: 'rounds', description: JSON.stringify(rounds) });
+    // The kill cut submissions under way in some round (on a loaded machine the answers of one
+    // round may all have been written before the kill): the retries above were exercised.
+    expect(
+      rounds.reduce((sum, round) => sum + round.unanswered, 0),
+      'submissions under way when the server was killed',
+    ).toBeGreaterThan(0);
   } finally {
     await portal.stop();
     rmSync(dataDir, { recursive: true, force: true });

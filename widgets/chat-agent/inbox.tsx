@@ -203,8 +203,12 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage } })
   const open = async (conversation: ConversationSummary) => {
     setCurrent(conversation);
     setError('');
-    // To the conversation (below the list on a narrow screen), its name read first.
-    requestAnimationFrame(() => heading.current?.focus());
+    // To the conversation (below the list on a narrow screen), its name read first:
+    // brought to the top, so the reply box below its messages shows too, however long the list.
+    requestAnimationFrame(() => {
+      heading.current?.focus({ preventScroll: true });
+      heading.current?.closest('section')?.scrollIntoView({ block: 'start' });
+    });
     const list = await call<ChatMessage[]>(`/conversations/${conversation.id}/messages`);
     setMessages(list);
     const last = list.at(-1);
