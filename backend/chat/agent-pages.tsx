@@ -15,7 +15,7 @@ import { INBOX_STYLE } from './agent-styles';
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;background:#f2f5fa;color:#1d2129;font:15px/1.6 "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",system-ui,sans-serif}
 body>header{display:flex;align-items:center;justify-content:space-between;padding:10px 24px;background:#1d2129;color:#fff;font-weight:600}
-body>header h1{margin:0;font-size:inherit}body>header form{margin:0}body>header button{margin:0;background:transparent;border:1px solid #fff;padding:4px 12px}
+body>header h1{margin:0;font-size:inherit}body>header form{margin:0}body>header button{margin:0;min-height:44px;background:transparent;border:1px solid #fff;padding:4px 12px}
 main{max-width:420px;margin:48px auto;padding:32px;background:#fff;border-radius:8px}main.inbox-page{max-width:none;margin:0;padding:0;background:none}
 h1{margin-top:0;font-size:22px}label{display:block;margin:16px 0 6px;font-weight:600}
 input{width:100%;padding:10px 12px;border:1px solid #c9cdd4;border-radius:4px;font:inherit}

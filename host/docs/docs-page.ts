@@ -17,7 +17,8 @@ const escapeHtml = (value: unknown) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
-const code = (text: string) => `<pre><code>${escapeHtml(text)}</code></pre>`;
+// A snippet wider than a phone scrolls: it takes focus so a keyboard can scroll it too.
+const code = (text: string) => `<pre tabindex="0"><code>${escapeHtml(text)}</code></pre>`;
 
 /** The script tag to copy: the release's immutable address and its integrity hash. */
 export function scriptSnippet(origin: string, release: WidgetRelease): string {
@@ -37,7 +38,7 @@ function table(title: string, head: string[], rows: string[][]): string {
 function layout(nonce: string, title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style nonce="${escapeHtml(nonce)}">
 body{margin:0;font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;color:#1f2937}main{max-width:960px;margin:0 auto;padding:24px}
-pre{background:#f3f4f6;padding:12px;overflow:auto;border-radius:6px}table{border-collapse:collapse;margin:8px 0 16px}th,td{border:1px solid #e5e7eb;padding:4px 8px;text-align:left;vertical-align:top}
+pre{background:#f3f4f6;padding:12px;overflow:auto;border-radius:6px}pre:focus-visible{outline:2px solid #1664ff;outline-offset:2px}table{border-collapse:collapse;margin:8px 0 16px}th,td{border:1px solid #e5e7eb;padding:4px 8px;text-align:left;vertical-align:top}
 </style></head><body><main>${body}</main></body></html>`;
 }
 

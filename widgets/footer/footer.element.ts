@@ -23,6 +23,7 @@ export const FOOTER_TAG = 'portal-footer';
  * @cssproperty --portal-footer-color - Text colour.
  * @cssproperty --portal-footer-heading-color - Headings and hovered links.
  * @cssproperty --portal-content-width - Width of the content (1200px).
+ * @cssproperty --portal-footer-end-space - Room below the last row (0px): a page with controls floating in its bottom corner sets their height, so the page's end can be scrolled clear of them.
  */
 export const PortalFooter = defineElement<FooterProps>(FOOTER_TAG, Footer, {
   props: { lang: 'string' },

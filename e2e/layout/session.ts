@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../accounts';
+import { settled } from '../fixtures';
+import { installToolkit } from './dom';
+import type { Screen } from './matrix';
+
+/** The chrome's parts, through open shadow roots (Playwright's CSS pierces them). */
+export const NOTICE = 'portal-cookie-notice [part~="notice"]';
+export const AGREE = 'portal-cookie-notice button[part~="agree-button"]';
+export const LAUNCHER = 'portal-chat-launcher button[part~="button"]';
+export const PANEL = 'portal-chat-launcher [role="dialog"]';
+export const MENU_TOGGLE = ':is(portal-header, portal-topic-header) button[aria-controls][aria-expanded]';
+export const HEADER = 'portal-header, portal-topic-header';
+
+/**
+ * A page on `screen` in a context of its own, closed afterwards: one test lays a
+ * page out on several screens. (No trace is recorded: the report says it all.)
+ */
+export async function onScreen<T>(browser: Browser, screen: Screen, use: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ ...screen.options, locale: 'zh-CN' });
+  try {
+    return await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** Waits until web fonts are in and every finite animation (the notice sliding in) has ended. */
+export async function quiet(page: Page): Promise<void> {
+  await installToolkit(page);
+  await page.waitForFunction(() => {
+    const roots: Array<Document | ShadowRoot> = [document];
+    for (const element of window.__layout!.deepElements()) if (element.shadowRoot) roots.push(element.shadowRoot);
+    const moving = roots
+      .flatMap((root) => root.getAnimations())
+      .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    return document.fonts.status === 'loaded' && !moving;
+  });
+}
+
+/**
+ * Opens `url` (absolute) as a first-time visitor (the cookie notice shows) or as
+ * one who agreed (`cookie-agree=true`), and waits until the page is as a visitor
+ * first uses it.
+ */
+export async function openPage(page: Page, url: string, { agreed }: { agreed: boolean }): Promise<void> {
+  const context = page.context();
+  if (agreed) await context.addCookies([{ name: 'cookie-agree', value: 'true', url: new URL(url).origin }]);
+  else await context.clearCookies({ name: 'cookie-agree' });
+  await page.goto(url);
+  await settled(page);
+  if (!agreed && (await page.locator('portal-cookie-notice').count())) await expect(page.locator(NOTICE)).toBeVisible();
+  // The header's sign-in shows a spinner until the sign-in check answers: lay out what follows.
+  await expect(page.locator('portal-login [data-state="loading"]')).toHaveCount(0, { timeout: 10_000 });
+  await quiet(page);
+}
+
+/** Scrolls to the top and waits for the header to show again (it hides while scrolling down). */
+export async function backToTop(page: Page): Promise<void> {
+  await page.evaluate(() => scrollTo(0, 0));
+  if (await page.locator(HEADER).count())
+    await expect(page.locator(HEADER).first())
+      .not.toHaveAttribute('data-hidden', /.*/, { timeout: 3_000 })
+      .catch(() => {});
+  await quiet(page);
+}
+
+interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: number;
+}
+
+/** `username`'s tokens through the account service's own form and code exchange, as a browser gets them. */
+export async function tokensOf(request: APIRequestContext, portalUrl: string, username: string): Promise<Tokens> {
+  const redirectUri = `${portalUrl}/home`;
+  const opening = new URLSearchParams({ appId: '9090', redirectUri });
+  const form = await (await request.get(`${portalUrl}/api/guc/protocol/oauth2/auth?${opening}`)).text();
+  const csrf = /name="csrf" value="([^"]+)"/.exec(form)?.[1] ?? '';
+  const signIn = await request.post(`${portalUrl}/api/guc/protocol/oauth2/auth`, {
+    form: { username, password: DEMO_PASSWORD, appId: '9090', redirectUri, csrf },
+    headers: { Origin: portalUrl },
+    maxRedirects: 0,
+  });
+  const code = new URL(signIn.headers().location ?? '').searchParams.get('code') ?? '';
+  const exchange = await request.get(
+    `${portalUrl}/api/guc/protocol/oauth2/token/by-code?${new URLSearchParams({ code, appId: '9090', redirectUri })}`,
+  );
+  const { accessToken, refreshToken, expiresIn } = (await exchange.json()).result;
+  return { accessToken, refreshToken, expiresAt: Date.now() + expiresIn * 1000 };
+}
+
+/** The portal's pages in this context find `tokens` where the portal keeps its sign-in. */
+export async function signedInAs(page: Page, portalUrl: string, tokens: Tokens): Promise<void> {
+  await page.context().addInitScript(
+    ({ origin, value }) => {
+      if (location.origin === origin) localStorage.setItem('portal.guc.tokens', value);
+    },
+    { origin: new URL(portalUrl).origin, value: JSON.stringify(tokens) },
+  );
+}
+
+/** Places an order for `demo`'s company through the API and returns its number. */
+export async function placeOrder(request: APIRequestContext, portalUrl: string, tokens: Tokens): Promise<string> {
+  const answer = await request.post(`${portalUrl}/api-zzy-portal/api/orders`, {
+    headers: { Authorization: `Bearer ${tokens.accessToken}`, companyId: '1001' },
+    data: {
+      productId: 1,
+      editionId: 1,
+      companyId: 1001,
+      quantity: 1,
+      contactName: '张明',
+      contactPhone: '0512-66668888',
+      remark: '',
+      idempotencyKey: randomBytes(12).toString('base64url'),
+    },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return (await answer.json()).result.orderNo;
+}
