@@ -37,6 +37,8 @@ function startBackend() {
       dataDir: config.dataDir,
       log: createLogger(config.logLevel),
       mediaUrl,
+      sessionSecret: config.sessionSecret,
+      showDemoAccounts: config.showDemoAccounts,
       // The partner demo and the gallery use the chat like a partner site would.
       chat: { ...config.chat, partnerOrigins: [...config.chat.partnerOrigins, ...demoOrigins] },
     });

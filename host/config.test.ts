@@ -6,6 +6,7 @@ describe('the servers an environment talks to', () => {
   it('are replaced one by one outside local', () => {
     const config = configFromEnv({
       PORTAL_ENV: 'prod',
+      SESSION_SECRET: 'a-secret-of-at-least-thirty-two-characters',
       PORTAL_API_URL: 'https://api.portal.example.cn/',
       CONSOLE_URL: 'http://console.internal:8080',
     });

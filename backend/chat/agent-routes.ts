@@ -18,6 +18,8 @@ export interface AgentRoutesOptions {
   hub: ChatHub;
   /** Without a password the inbox is closed. */
   password?: string;
+  /** Signs the agents' cookies (from the session secret). */
+  signingKey: Buffer;
   signInAttempts?: number;
 }
 
@@ -44,7 +46,7 @@ const conversationId = (req: Request) => {
 };
 
 /** The agent inbox at `/chat/agent`: sign-in, conversations, live replies. */
-export function agentRoutes({ store, hub, password, signInAttempts }: AgentRoutesOptions): Router {
+export function agentRoutes({ store, hub, password, signingKey, signInAttempts }: AgentRoutesOptions): Router {
   const router = Router();
   if (!password) {
     router.use('/chat/agent', (_req, res) =>
@@ -52,7 +54,7 @@ export function agentRoutes({ store, hub, password, signInAttempts }: AgentRoute
     );
     return router;
   }
-  const sessions = new AgentSessions(password);
+  const sessions = new AgentSessions(password, signingKey);
   router.use('/chat/agent', cookieParser());
   const signedIn = (req: Request) => sessions.valid(req.cookies?.[AGENT_COOKIE]);
 

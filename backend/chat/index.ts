@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { MediaUrl } from '../../contract/media';
 import type { AccountStore } from '../accounts/store';
 import type { Db } from '../db/connection';
+import type { SigningKeys } from '../http/keys';
 import type { ContentStore } from '../portal/content-store';
 import { agentRoutes } from './agent-routes';
 import { ChatHub } from './hub';
@@ -18,6 +19,7 @@ export interface ChatServiceOptions {
   partnerOrigins?: readonly string[];
   /** The agent inbox's password; without one the inbox is closed. */
   agentPassword?: string;
+  keys: SigningKeys;
   messagesPerMinute?: number;
   conversationsPerAddress?: number;
 }
@@ -43,6 +45,8 @@ export function chatService(options: ChatServiceOptions): { routes: Router; stor
       conversationsPerAddress: options.conversationsPerAddress,
     }),
   );
-  routes.use(agentRoutes({ store, hub, password: options.agentPassword }));
+  routes.use(
+    agentRoutes({ store, hub, password: options.agentPassword, signingKey: options.keys('chat agent session') }),
+  );
   return { routes, store, hub };
 }
