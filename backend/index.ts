@@ -9,7 +9,14 @@ import { accountService } from './accounts/routes';
 import { AccountStore } from './accounts/store';
 import { chatService } from './chat';
 import type { ChatStore } from './chat/store';
-import { DATABASE_FILE, DataFolderError, type Db, openDatabase } from './db/connection';
+import {
+  DATABASE_FILE,
+  type DatabaseHealth,
+  DataFolderError,
+  type Db,
+  databaseHealth,
+  openDatabase,
+} from './db/connection';
 import { FeedbackStore } from './feedback/feedback-store';
 import { dataFolderSecret, SECRET_FILE, type SigningKeys, signingKeys } from './http/keys';
 import { ContentStore } from './portal/content-store';
@@ -46,6 +53,10 @@ export interface EmbeddedBackend {
   routes: ReadonlyArray<readonly [string, RequestHandler]>;
   /** What the portal's pages read and write, in process. */
   sources: DataSources;
+  /** For the readiness probe: the database answers, is migrated, and is still the file opened. */
+  health(): DatabaseHealth;
+  /** The chat's open live streams: how many, and ending them (with a retry hint) when the server stops. */
+  chatStreams: { readonly size: number; endAll(): void };
   close(): void;
 }
 
@@ -128,6 +139,8 @@ export function createEmbeddedBackend(options: {
       ['/', portalRoutes],
     ],
     sources: embeddedSources({ content, search, feedback, mediaUrl }),
+    health: () => databaseHealth(db),
+    chatStreams: chat.streams,
     close: () => db.close(),
   };
 }

@@ -6,6 +6,7 @@ import type { SigningKeys } from '../http/keys';
 import type { ContentStore } from '../portal/content-store';
 import { agentRoutes } from './agent-routes';
 import { ChatHub } from './hub';
+import { EventStreams } from './sse';
 import { ChatStore } from './store';
 import { visitorRoutes } from './visitor-routes';
 
@@ -28,15 +29,22 @@ export interface ChatServiceOptions {
  * The built-in online customer service: the visitors' API and live stream at
  * `/api/chat`, and the agent inbox at `/chat/agent`.
  */
-export function chatService(options: ChatServiceOptions): { routes: Router; store: ChatStore; hub: ChatHub } {
+export function chatService(options: ChatServiceOptions): {
+  routes: Router;
+  store: ChatStore;
+  hub: ChatHub;
+  streams: EventStreams;
+} {
   const store = new ChatStore(options.db);
   const hub = new ChatHub();
+  const streams = new EventStreams();
   const routes = Router();
   routes.use(
     '/api/chat',
     visitorRoutes({
       store,
       hub,
+      streams,
       accounts: options.accounts,
       content: options.content,
       mediaUrl: options.mediaUrl,
@@ -46,7 +54,13 @@ export function chatService(options: ChatServiceOptions): { routes: Router; stor
     }),
   );
   routes.use(
-    agentRoutes({ store, hub, password: options.agentPassword, signingKey: options.keys('chat agent session') }),
+    agentRoutes({
+      store,
+      hub,
+      streams,
+      password: options.agentPassword,
+      signingKey: options.keys('chat agent session'),
+    }),
   );
-  return { routes, store, hub };
+  return { routes, store, hub, streams };
 }
