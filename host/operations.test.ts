@@ -163,6 +163,36 @@ describe('a graceful stop (SIGTERM)', () => {
   });
 });
 
+describe('a stop past its grace', () => {
+  it('cuts a request still open after SHUTDOWN_GRACE_MS and exits 0', async () => {
+    const graceMs = 300;
+    const portal = await startPortalProcess(3, { env: { SHUTDOWN_GRACE_MS: String(graceMs) } });
+    try {
+      // A post whose body never comes.
+      const stuck = httpRequest({
+        host: '127.0.0.1',
+        port: portOf(portal),
+        path: '/api/feedback',
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': '100', Expect: '100-continue' },
+      });
+      const cut = new Promise<string>((resolve) => {
+        stuck.on('error', (error: NodeJS.ErrnoException) => resolve(String(error.code)));
+        stuck.on('response', (res) => resolve(`answered ${res.statusCode}`));
+      });
+      await new Promise<void>((resolve) => stuck.once('continue', resolve));
+      const started = performance.now();
+      assert.equal(await portal.kill('SIGTERM'), 0);
+      const took = performance.now() - started;
+      assert.equal(await cut, 'ECONNRESET');
+      assert.ok(took >= graceMs, `cut after ${Math.round(took)} ms, before the grace`);
+      assert.match(portal.output(), /requests still open after 300 ms were cut/);
+    } finally {
+      await portal.stop();
+    }
+  });
+});
+
 /** Prometheus text as `name{labels} value` lines. */
 const samples = (text: string) => text.split('\n').filter((line) => line && !line.startsWith('#'));
 const routeLabels = (text: string) =>
