@@ -9,7 +9,9 @@ import { createApp } from './host/app';
 import { configFromEnv } from './host/config';
 import { createLogger } from './host/logger';
 import { mediaUrl } from './host/media';
+import { metricsServer, portalMetrics } from './host/metrics';
 import { serviceFront } from './host/security';
+import { stopGracefully } from './host/shutdown';
 import { readWidgetBuild } from './host/widget-build';
 
 const config = readConfig();
@@ -37,6 +39,8 @@ function startBackend() {
       dataDir: config.dataDir,
       log: createLogger(config.logLevel),
       mediaUrl,
+      sessionSecret: config.sessionSecret,
+      showDemoAccounts: config.showDemoAccounts,
       // The partner demo and the gallery use the chat like a partner site would.
       chat: { ...config.chat, partnerOrigins: [...config.chat.partnerOrigins, ...demoOrigins] },
     });
@@ -48,7 +52,19 @@ function startBackend() {
 }
 /** The widgets' build, read once for the portal and the demo sites. */
 const build = readWidgetBuild(config.widgetsDir);
-const app = createApp({ ...config, build, backend });
+/** Set by SIGTERM/SIGINT: `/readyz` says 503 at once, so balancers send no one new. */
+let stopping = false;
+const metrics =
+  config.metricsPort === undefined
+    ? undefined
+    : portalMetrics({ openChatStreams: () => backend?.chatStreams.size ?? 0 });
+const app = createApp({
+  ...config,
+  build,
+  backend,
+  metrics,
+  readiness: () => ({ accepting: !stopping, ...backend?.health() }),
+});
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 const servers: Server[] = [];
 
@@ -66,7 +82,7 @@ const portal = app.listen(config.port, (error?: Error) => {
         : `Data folder ${config.dataDir}: its database opened`,
     );
   console.log(`Portal (${config.env}) listening on http://localhost:${port}/`);
-  if (!backend) return;
+  if (!backend || stopping) return;
   if (config.chat.provider === 'builtin' && config.chat.agentPassword)
     console.log(
       `Chat agent inbox on http://localhost:${port}/chat/agent` +
@@ -97,6 +113,7 @@ servers.push(portal);
 /** The demo sites, one after another; the last line printed says all are up. */
 function startDemos(port: number, index = 0) {
   const site = DEMO_SITES[index];
+  if (stopping) return;
   if (!site) return void console.log('Demo sites listening');
   const app = createDemoApp(site.name, { portalPort: port, build, logLevel: config.logLevel });
   const server = app.listen(port + site.offset, (error?: Error) => {
@@ -108,10 +125,40 @@ function startDemos(port: number, index = 0) {
   servers.push(server);
 }
 
+/** Prometheus's listener, on its own port only: the public port has no `/metrics`. */
+if (metrics && config.metricsPort !== undefined) {
+  const listener = metricsServer(metrics.registry);
+  listener.once('error', (error) => {
+    console.error(`The metrics could not listen on port ${config.metricsPort}: ${error.message}`);
+    process.exit(1);
+  });
+  listener.listen(config.metricsPort, () =>
+    console.log(`Metrics listening on http://localhost:${portOf(listener)}/metrics`),
+  );
+}
+
+/**
+ * A stop asked for (an orchestrator's SIGTERM, Ctrl-C): not ready at once, no
+ * new connections, chat streams told to reconnect elsewhere, requests in flight
+ * finished within SHUTDOWN_GRACE_MS; then the database closes. A second signal
+ * cuts what is left.
+ */
+let stop: ReturnType<typeof stopGracefully> | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    for (const server of servers) server.close();
-    backend?.close();
-    process.exit(0);
+    if (stop) return stop.hurry();
+    stopping = true;
+    console.log(`Stopping (${signal}): no new connections, requests in flight have ${config.shutdownGraceMs} ms`);
+    stop = stopGracefully({
+      servers: () => servers,
+      graceMs: config.shutdownGraceMs,
+      endStreams: () => backend?.chatStreams.endAll(),
+      log: (line) => console.log(line),
+    });
+    void stop.closed.then(() => {
+      backend?.close();
+      console.log('Stopped');
+      process.exit(0);
+    });
   });
 }

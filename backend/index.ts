@@ -9,8 +9,16 @@ import { accountService } from './accounts/routes';
 import { AccountStore } from './accounts/store';
 import { chatService } from './chat';
 import type { ChatStore } from './chat/store';
-import { DATABASE_FILE, type Db, openDatabase } from './db/connection';
+import {
+  DATABASE_FILE,
+  type DatabaseHealth,
+  DataFolderError,
+  type Db,
+  databaseHealth,
+  openDatabase,
+} from './db/connection';
 import { FeedbackStore } from './feedback/feedback-store';
+import { dataFolderSecret, SECRET_FILE, type SigningKeys, signingKeys } from './http/keys';
 import { ContentStore } from './portal/content-store';
 import { CustomerStore } from './portal/customer-store';
 import { OrderStore } from './portal/order-store';
@@ -29,6 +37,8 @@ export interface EmbeddedBackend {
   seededAfresh: boolean;
   apps: AppRegistry;
   accounts: AccountStore;
+  /** Signing keys by purpose, from the session secret. */
+  keys: SigningKeys;
   /** Mounted at `/api/guc`. */
   accountRoutes: Router;
   /** Mounted at the root: `/api/`, `/api-kernel-portal/`, `/api-{brand}-portal/`. */
@@ -43,6 +53,10 @@ export interface EmbeddedBackend {
   routes: ReadonlyArray<readonly [string, RequestHandler]>;
   /** What the portal's pages read and write, in process. */
   sources: DataSources;
+  /** For the readiness probe: the database answers, is migrated, and is still the file opened. */
+  health(): DatabaseHealth;
+  /** The chat's open live streams: how many, and ending them (with a retry hint) when the server stops. */
+  chatStreams: { readonly size: number; endAll(): void };
   close(): void;
 }
 
@@ -58,6 +72,10 @@ export function createEmbeddedBackend(options: {
   fileCheckMs?: number;
   /** The addresses answers give the portal's images (default: as they are). */
   mediaUrl?: MediaUrl;
+  /** What every signing key comes from (default: a secret made once and kept in the data folder). */
+  sessionSecret?: string;
+  /** Whether the sign-in form lists the demo accounts (default: it does). */
+  showDemoAccounts?: boolean;
   signInAttempts?: number;
   signInAttemptsPerAddress?: number;
   feedbackLimit?: number;
@@ -75,12 +93,13 @@ export function createEmbeddedBackend(options: {
     everyMs: options.fileCheckMs,
     onLost: (loss, message) => log.error({ dataDir: options.dataDir, loss }, message),
   });
+  const keys = signingKeys(options.sessionSecret ?? keptSecret(db, options.dataDir));
   const apps = new AppRegistry();
   const accounts = new AccountStore(db);
   const content = new ContentStore(db);
   const search = new SearchStore(db);
   const feedback = new FeedbackStore(db);
-  const chat = chatService({ db, accounts, content, mediaUrl, ...options.chat });
+  const chat = chatService({ db, accounts, content, mediaUrl, keys, ...options.chat });
   const portalRoutes = portalApi({
     content,
     search,
@@ -96,7 +115,8 @@ export function createEmbeddedBackend(options: {
   const accountRoutes = accountService({
     store: accounts,
     apps,
-    showDemoAccounts: true,
+    showDemoAccounts: options.showDemoAccounts ?? true,
+    formKey: keys('account sign-in form'),
     signInAttempts: options.signInAttempts,
     signInAttemptsPerAddress: options.signInAttemptsPerAddress,
   });
@@ -105,6 +125,7 @@ export function createEmbeddedBackend(options: {
     seededAfresh,
     apps,
     accounts,
+    keys,
     content,
     search,
     feedback,
@@ -118,6 +139,21 @@ export function createEmbeddedBackend(options: {
       ['/', portalRoutes],
     ],
     sources: embeddedSources({ content, search, feedback, mediaUrl }),
+    health: () => databaseHealth(db),
+    chatStreams: chat.streams,
     close: () => db.close(),
   };
+}
+
+/** The data folder's own secret; one it cannot keep ends the start like any other unusable folder. */
+function keptSecret(db: Db, dataDir: string): string {
+  try {
+    return dataFolderSecret(dataDir);
+  } catch (error) {
+    db.close();
+    const cause = (error as { code?: string }).code === 'EACCES' ? 'permission denied' : String(error);
+    throw new DataFolderError(`The data folder ${dataDir} cannot be used: ${SECRET_FILE} cannot be kept (${cause}).`, {
+      cause: error,
+    });
+  }
 }

@@ -15,8 +15,8 @@ export interface PortalProcess {
   /** Everything the server printed (its log lines) since it started. */
   output(): string;
   stop(): Promise<void>;
-  /** Ends the server at once with `signal` (no clean shutdown), keeping its data folder. */
-  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Sends `signal` (default SIGKILL: no clean shutdown), keeping its data folder; resolves with the exit code once it ended. */
+  kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 /** Probes the way the server binds: every interface. */
@@ -131,10 +131,10 @@ export async function startPortalProcess(
       removeData();
     },
     async kill(signal = 'SIGKILL') {
-      if (server.exitCode !== null || server.signalCode !== null) return;
-      const exited = new Promise((resolve) => server.once('exit', resolve));
+      if (server.exitCode !== null || server.signalCode !== null) return server.exitCode;
+      const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
       server.kill(signal);
-      await exited;
+      return exited;
     },
   };
 }

@@ -13,6 +13,8 @@ import { docsRoutes } from './docs/routes';
 import { announcedEnvironment, remoteEnvironment, serverOrigins } from './environments';
 import { createLogger, requestLogger } from './logger';
 import { mediaRoutes } from './media';
+import { type HostMetrics, routeLabel } from './metrics';
+import { healthChecks, type Readiness } from './operations';
 import { loadPageAssets } from './pages/assets';
 import { type PlainHandler, portalScript } from './portal-script';
 import { apiProxies } from './proxy';
@@ -42,6 +44,10 @@ export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
     remoteFreshMs?: number;
     /** Rendered pages kept for everyone, or `false` to render every request (default: kept 10 s, then refreshed). */
     pageCache?: PageCacheOptions | false;
+    /** What `/readyz` checks (default: nothing, ready while it answers). */
+    readiness?: Readiness;
+    /** Where requests, kept pages and upstream failures are counted (default: nowhere). */
+    metrics?: HostMetrics;
   };
 
 /**
@@ -64,7 +70,11 @@ export function createApp(options: AppOptions): Express {
   const env = options.env;
   // Outside `local`, the environment's servers (each replaceable by a setting), called within a deadline.
   const upstream = options.backend || !env || env === 'local' ? undefined : remoteEnvironment(env, options.servers);
-  const deadline = { timeoutMs: options.upstreamTimeoutMs };
+  const metrics = options.metrics;
+  const deadline = {
+    timeoutMs: options.upstreamTimeoutMs,
+    onFailure: metrics && ((kind: 'unreachable' | 'rejected') => metrics.upstreamError(kind)),
+  };
   const deps = options.backend
     ? { assets, ...options.backend.sources }
     : upstream
@@ -85,7 +95,10 @@ export function createApp(options: AppOptions): Express {
   // Behind a proxy: the visitor's address (per-address limits) and scheme (Secure cookies) from its headers.
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
   const https = (options.publicOrigin ?? process.env.PORTAL_PUBLIC_ORIGIN ?? '').startsWith('https:');
-  const pageCache = options.pageCache === false ? undefined : new PageCache({ ...options.pageCache, logger });
+  const pageCache =
+    options.pageCache === false
+      ? undefined
+      : new PageCache({ ...options.pageCache, logger, onLookup: metrics && ((result) => metrics.pageCache(result)) });
   // First of all: a fresh kept page needs nothing else (it keeps its headers), nor
   // do the two script-tag entries (built once, with their own headers, not logged).
   const scripts = new Map<string, PlainHandler>();
@@ -93,7 +106,7 @@ export function createApp(options: AppOptions): Express {
   const chatJs = chatScript(build, announced, options.chat ?? defaultChat);
   if (portalJs) scripts.set('/widgets/portal.js', portalJs);
   if (chatJs) scripts.set('/widgets/chat.js', chatJs);
-  answerFirst(app, { pageCache, scripts });
+  answerFirst(app, { pageCache, scripts, probes: healthChecks(options.readiness), metrics });
   // The same scripts at the addresses Express also takes for them (any case, a final slash).
   for (const [path, script] of scripts) app.get(path, script);
   app.use(requestLogger(logger));
@@ -111,7 +124,9 @@ export function createApp(options: AppOptions): Express {
   if (options.backend) {
     for (const [prefix, routes] of options.backend.routes) app.use(prefix, routes);
   } else if (upstream) {
-    for (const [prefix, proxy] of apiProxies(upstream, deadline)) app.use(prefix, proxy);
+    const onError = metrics && (() => metrics.upstreamError('proxy'));
+    for (const [prefix, proxy] of apiProxies(upstream, { timeoutMs: deadline.timeoutMs, onError }))
+      app.use(prefix, proxy);
   }
   app.use(mediaRoutes());
   app.use(docsRoutes(build, announced));
@@ -146,6 +161,9 @@ interface AnsweredFirst {
   pageCache?: PageCache;
   /** Built scripts by exact path. */
   scripts: Map<string, PlainHandler>;
+  /** The health probes by exact path: never kept, never limited. */
+  probes: Map<string, PlainHandler>;
+  metrics?: HostMetrics;
 }
 
 const pathOf = (url = '/') => {
@@ -160,20 +178,34 @@ const pathOf = (url = '/') => {
  * an Express app is dispatched (mounted apps are called through it too);
  * everything else goes on to it unchanged.
  */
-function answerFirst(app: Express, { pageCache, scripts }: AnsweredFirst) {
-  const answer = (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const script = scripts.get(pathOf(req.url));
-    if (script) {
-      script(req, res);
-      return true;
+function answerFirst(app: Express, { pageCache, scripts, probes, metrics }: AnsweredFirst) {
+  /** The route label of a request answered here, or undefined for one left to the app. */
+  const answer = (req: IncomingMessage, res: ServerResponse): string | undefined => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+    const path = pathOf(req.url);
+    const plain = probes.get(path) ?? scripts.get(path);
+    if (plain) {
+      plain(req, res);
+      return path;
     }
-    return pageCache?.answerFresh(req, res) ?? false;
+    return pageCache?.answerFresh(req, res) ? 'page cache' : undefined;
   };
   const internals = app as unknown as { handle: Dispatch };
   const dispatch = internals.handle.bind(app);
   internals.handle = (req, res, callback) => {
-    let answered = false;
+    let answered: string | undefined;
+    if (metrics) {
+      const started = performance.now();
+      // Read once the answer is done: by then Express has matched its route.
+      res.once('close', () =>
+        metrics.request(
+          req.method ?? 'GET',
+          answered ?? routeLabel(req),
+          res.statusCode,
+          (performance.now() - started) / 1000,
+        ),
+      );
+    }
     try {
       answered = answer(req, res);
     } catch (error) {

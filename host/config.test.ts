@@ -6,6 +6,7 @@ describe('the servers an environment talks to', () => {
   it('are replaced one by one outside local', () => {
     const config = configFromEnv({
       PORTAL_ENV: 'prod',
+      SESSION_SECRET: 'a-secret-of-at-least-thirty-two-characters',
       PORTAL_API_URL: 'https://api.portal.example.cn/',
       CONSOLE_URL: 'http://console.internal:8080',
     });
@@ -37,5 +38,28 @@ describe('the servers an environment talks to', () => {
     assert.equal(configFromEnv({ UPSTREAM_TIMEOUT_MS: '800' }).upstreamTimeoutMs, 800);
     for (const value of ['0', '99', '60001', '1.5', 'soon', '-1'])
       assert.throws(() => configFromEnv({ UPSTREAM_TIMEOUT_MS: value }), /UPSTREAM_TIMEOUT_MS must be/);
+  });
+});
+
+describe('operations settings', () => {
+  it('SHUTDOWN_GRACE_MS: 10 s by default, 0 to 10 minutes', () => {
+    assert.equal(configFromEnv({}).shutdownGraceMs, 10_000);
+    assert.equal(configFromEnv({ SHUTDOWN_GRACE_MS: '2500' }).shutdownGraceMs, 2500);
+    for (const value of ['600001', '1.5', 'soon', '-1'])
+      assert.throws(() => configFromEnv({ SHUTDOWN_GRACE_MS: value }), /SHUTDOWN_GRACE_MS must be/);
+  });
+
+  it('METRICS_PORT: off by default, a port that is none of the public ones', () => {
+    assert.equal(configFromEnv({}).metricsPort, undefined);
+    assert.equal(configFromEnv({ PORT: '3000', METRICS_PORT: '9464' }).metricsPort, 9464);
+    for (const value of ['http', '65536', '-1'])
+      assert.throws(() => configFromEnv({ METRICS_PORT: value }), /METRICS_PORT must be a port number/);
+    // local takes the portal's port and the four after it (console, demo sites).
+    for (const value of ['3000', '3004'])
+      assert.throws(
+        () => configFromEnv({ PORT: '3000', METRICS_PORT: value }),
+        /METRICS_PORT must not be a public port/,
+      );
+    assert.equal(configFromEnv({ PORT: '3000', METRICS_PORT: '3005' }).metricsPort, 3005);
   });
 });

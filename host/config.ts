@@ -24,6 +24,14 @@ export interface HostConfig {
   servers?: Partial<ServerAddresses>;
   /** UPSTREAM_TIMEOUT_MS: how long one call to a back-end server may take (default 1.5 s). */
   upstreamTimeoutMs?: number;
+  /** SHUTDOWN_GRACE_MS: how long requests in flight may take to finish once a stop is asked for. */
+  shutdownGraceMs: number;
+  /** METRICS_PORT: where Prometheus reads the metrics, apart from the public port (off without it). */
+  metricsPort?: number;
+  /** SESSION_SECRET: what every signing key is made from, the same on every instance (local may leave it to the data folder). */
+  sessionSecret?: string;
+  /** SHOW_DEMO_ACCOUNTS: whether the sign-in form lists the demo accounts. */
+  showDemoAccounts: boolean;
 }
 
 /** Express's `trust proxy`: true (any), a number of hops, or addresses, subnets and loopback/linklocal/uniquelocal. */
@@ -86,6 +94,52 @@ function parseUpstreamTimeout(value: string | undefined): number {
   if (!/^\d+$/.test(text) || ms < 100 || ms > 60_000)
     throw new Error(`UPSTREAM_TIMEOUT_MS must be milliseconds from 100 to 60000, not "${text}"`);
   return ms;
+}
+
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
+function parseShutdownGrace(value: string | undefined): number {
+  const text = value?.trim();
+  if (!text) return DEFAULT_SHUTDOWN_GRACE_MS;
+  if (!/^\d{1,6}$/.test(text) || Number(text) > 600_000)
+    throw new Error(`SHUTDOWN_GRACE_MS must be milliseconds from 0 to 600000, not "${text}"`);
+  return Number(text);
+}
+
+/** Off unless set; never one of the public ports (the portal's, the console's and the demo sites' after it). */
+function parseMetricsPort(value: string | undefined, port: number, portalEnv: PortalEnvName): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const metricsPort = Number(text);
+  if (!/^\d{1,5}$/.test(text) || metricsPort > 65535)
+    throw new Error(`METRICS_PORT must be a port number, not "${text}"`);
+  const taken = portalEnv === 'local' ? 5 : 1;
+  if (port !== 0 && metricsPort >= port && metricsPort < port + taken)
+    throw new Error(`METRICS_PORT must not be a public port of the portal (${port} to ${port + taken - 1})`);
+  return metricsPort;
+}
+
+/** Shorter than this, a secret could be guessed from the cookies it signs. */
+export const SESSION_SECRET_MIN_LENGTH = 32;
+
+function parseSessionSecret(value: string | undefined, portalEnv: PortalEnvName): string | undefined {
+  if (!value) {
+    if (portalEnv === 'local') return undefined;
+    throw new Error(
+      `SESSION_SECRET is required with PORTAL_ENV=${portalEnv}: the same random value (${SESSION_SECRET_MIN_LENGTH} characters or more) on every instance, such as the output of \`openssl rand -base64 48\``,
+    );
+  }
+  if (value.length < SESSION_SECRET_MIN_LENGTH)
+    throw new Error(`SESSION_SECRET must have at least ${SESSION_SECRET_MIN_LENGTH} characters, not ${value.length}`);
+  return value;
+}
+
+/** Default: shown only where they are the seed's own accounts, `local` on its SQLite database. */
+function parseShowDemoAccounts(env: NodeJS.ProcessEnv, portalEnv: PortalEnvName): boolean {
+  const text = env.SHOW_DEMO_ACCOUNTS?.trim();
+  if (!text) return portalEnv === 'local' && !env.DATABASE_URL?.trim();
+  if (text === 'true' || text === 'false') return text === 'true';
+  throw new Error(`SHOW_DEMO_ACCOUNTS must be true or false, not "${text}"`);
 }
 
 export const CHAT_PROVIDERS = ['builtin', 'meiqia'] as const;
@@ -158,8 +212,9 @@ export function chatConfigFromEnv(env: NodeJS.ProcessEnv, portalEnv: PortalEnvNa
 /** Reads the host's settings from the environment, failing early on a bad value. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig {
   const portalEnv = parseEnv(env.PORTAL_ENV);
+  const port = parsePort(env.PORT);
   return {
-    port: parsePort(env.PORT),
+    port,
     env: portalEnv,
     dataDir: resolve(env.DATA_DIR || 'data'),
     widgetsDir: resolve(env.WIDGETS_DIR || 'dist/widgets'),
@@ -169,5 +224,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig 
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     servers: parseServers(env, portalEnv),
     upstreamTimeoutMs: parseUpstreamTimeout(env.UPSTREAM_TIMEOUT_MS),
+    shutdownGraceMs: parseShutdownGrace(env.SHUTDOWN_GRACE_MS),
+    metricsPort: parseMetricsPort(env.METRICS_PORT, port, portalEnv),
+    sessionSecret: parseSessionSecret(env.SESSION_SECRET, portalEnv),
+    showDemoAccounts: parseShowDemoAccounts(env, portalEnv),
   };
 }

@@ -19,11 +19,11 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function apiProxies(
   env: Pick<PortalEnvironment, 'accountServer' | 'api' | 'brand'>,
-  { timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS }: { timeoutMs?: number } = {},
+  { timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS, onError }: { timeoutMs?: number; onError?: () => void } = {},
 ): Array<[string, RequestHandler]> {
   const proxy = (target: string, prefix: string): RequestHandler => {
-    const read = proxyWithin(target, prefix, timeoutMs);
-    const write = proxyWithin(target, prefix, Math.max(timeoutMs, WRITE_TIMEOUT_MS));
+    const read = proxyWithin(target, prefix, timeoutMs, onError);
+    const write = proxyWithin(target, prefix, Math.max(timeoutMs, WRITE_TIMEOUT_MS), onError);
     return (req, res, next) => (READS.has(req.method) ? read : write)(req, res, next);
   };
   return [
@@ -34,7 +34,7 @@ export function apiProxies(
   ];
 }
 
-function proxyWithin(target: string, prefix: string, timeoutMs: number): RequestHandler {
+function proxyWithin(target: string, prefix: string, timeoutMs: number, onError?: () => void): RequestHandler {
   return createProxyMiddleware({
     target,
     changeOrigin: true,
@@ -48,6 +48,7 @@ function proxyWithin(target: string, prefix: string, timeoutMs: number): Request
         if (String(proxyRes.headers['content-type']).startsWith('text/event-stream')) proxyRes.socket?.setTimeout(0);
       },
       error: (_error, _req, res) => {
+        onError?.();
         if ('writeHead' in res && !res.headersSent) {
           res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8' });
           res.end(JSON.stringify({ code: 'E0502', msg: '后端服务暂不可用', status: 502 }));

@@ -187,6 +187,7 @@ describe('the servers replaced by settings, in the real server', () => {
     server = await startPortalProcess(3, {
       env: {
         PORTAL_ENV: 'test',
+        SESSION_SECRET: 'a-secret-of-at-least-thirty-two-characters',
         ACCOUNT_SERVER_URL: origin,
         CONSOLE_URL: 'https://console.example.test',
         PORTAL_API_URL: origin,

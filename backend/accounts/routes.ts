@@ -16,8 +16,10 @@ import type { AccountStore, UserRow } from './store';
 export interface AccountServiceOptions {
   store: AccountStore;
   apps: AppRegistry;
-  /** Show the demo accounts on the sign-in page (only in `local`). */
+  /** Show the demo accounts on the sign-in page (SHOW_DEMO_ACCOUNTS). */
   showDemoAccounts: boolean;
+  /** Signs the sign-in form's CSRF tokens (from the session secret). */
+  formKey: Buffer;
   /** Failed sign-ins allowed per account within the window, from any address (default 5). */
   signInAttempts?: number;
   /** Failed sign-ins allowed per address within the window, whatever the account (default 20). */
@@ -74,6 +76,7 @@ export function accountService(options: AccountServiceOptions): Router {
 
   const signInForm = formGuard({
     cookieName: 'guc_sign_in',
+    secret: options.formKey,
     path: '/api/guc/protocol/oauth2',
     bindTo: signInFormKey,
     refuse: (_req, res) =>

@@ -9,15 +9,18 @@ import { renderAgentInbox, renderAgentSignIn } from './agent-pages';
 import { AGENT_COOKIE, AGENT_SESSION_MS, AgentSessions } from './agent-session';
 import type { ChatHub } from './hub';
 import { ownOrigin } from './origins';
-import { lastEventId, openEventStream } from './sse';
+import { type EventStreams, lastEventId, openEventStream } from './sse';
 import type { ChatStore } from './store';
 import { parseChat } from './visitor-routes';
 
 export interface AgentRoutesOptions {
   store: ChatStore;
   hub: ChatHub;
+  streams: EventStreams;
   /** Without a password the inbox is closed. */
   password?: string;
+  /** Signs the agents' cookies (from the session secret). */
+  signingKey: Buffer;
   signInAttempts?: number;
 }
 
@@ -44,7 +47,7 @@ const conversationId = (req: Request) => {
 };
 
 /** The agent inbox at `/chat/agent`: sign-in, conversations, live replies. */
-export function agentRoutes({ store, hub, password, signInAttempts }: AgentRoutesOptions): Router {
+export function agentRoutes({ store, hub, streams, password, signingKey, signInAttempts }: AgentRoutesOptions): Router {
   const router = Router();
   if (!password) {
     router.use('/chat/agent', (_req, res) =>
@@ -52,7 +55,7 @@ export function agentRoutes({ store, hub, password, signInAttempts }: AgentRoute
     );
     return router;
   }
-  const sessions = new AgentSessions(password);
+  const sessions = new AgentSessions(password, signingKey);
   router.use('/chat/agent', cookieParser());
   const signedIn = (req: Request) => sessions.valid(req.cookies?.[AGENT_COOKIE]);
 
@@ -123,7 +126,7 @@ export function agentRoutes({ store, hub, password, signInAttempts }: AgentRoute
   });
   /** Every new message of every conversation, resumed after `Last-Event-ID`. */
   api.get('/events', (req, res) => {
-    const stream = openEventStream(req, res);
+    const stream = openEventStream(req, res, streams);
     let sent = lastEventId(req);
     const deliver = (message: { id: number }) => {
       if (message.id <= sent) return;

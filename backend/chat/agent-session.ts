@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /** How long an agent stays signed in. */
 export const AGENT_SESSION_MS = 12 * 60 * 60 * 1000;
@@ -8,17 +8,19 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
  * The agent inbox's sign-in: one shared password from the configuration, and a
- * signed, expiring cookie. The signing key is new on every start and bound to the
- * password, so a restart or a new password signs every agent out.
+ * signed, expiring cookie. The signing key comes from the session secret, so
+ * every instance and a restart accept the cookie, and is bound to the password,
+ * so a new password signs every agent out.
  */
 export class AgentSessions {
   private readonly key: Buffer;
 
   constructor(
     private readonly password: string,
+    secretKey: Buffer,
     private readonly now: () => number = Date.now,
   ) {
-    this.key = createHmac('sha256', randomBytes(32)).update(password).digest();
+    this.key = createHmac('sha256', secretKey).update(password).digest();
   }
 
   /** Compares in constant time (over digests, so lengths leak nothing either). */

@@ -2,9 +2,11 @@ import { Router } from 'express';
 import type { MediaUrl } from '../../contract/media';
 import type { AccountStore } from '../accounts/store';
 import type { Db } from '../db/connection';
+import type { SigningKeys } from '../http/keys';
 import type { ContentStore } from '../portal/content-store';
 import { agentRoutes } from './agent-routes';
 import { ChatHub } from './hub';
+import { EventStreams } from './sse';
 import { ChatStore } from './store';
 import { visitorRoutes } from './visitor-routes';
 
@@ -18,6 +20,7 @@ export interface ChatServiceOptions {
   partnerOrigins?: readonly string[];
   /** The agent inbox's password; without one the inbox is closed. */
   agentPassword?: string;
+  keys: SigningKeys;
   messagesPerMinute?: number;
   conversationsPerAddress?: number;
 }
@@ -26,15 +29,22 @@ export interface ChatServiceOptions {
  * The built-in online customer service: the visitors' API and live stream at
  * `/api/chat`, and the agent inbox at `/chat/agent`.
  */
-export function chatService(options: ChatServiceOptions): { routes: Router; store: ChatStore; hub: ChatHub } {
+export function chatService(options: ChatServiceOptions): {
+  routes: Router;
+  store: ChatStore;
+  hub: ChatHub;
+  streams: EventStreams;
+} {
   const store = new ChatStore(options.db);
   const hub = new ChatHub();
+  const streams = new EventStreams();
   const routes = Router();
   routes.use(
     '/api/chat',
     visitorRoutes({
       store,
       hub,
+      streams,
       accounts: options.accounts,
       content: options.content,
       mediaUrl: options.mediaUrl,
@@ -43,6 +53,14 @@ export function chatService(options: ChatServiceOptions): { routes: Router; stor
       conversationsPerAddress: options.conversationsPerAddress,
     }),
   );
-  routes.use(agentRoutes({ store, hub, password: options.agentPassword }));
-  return { routes, store, hub };
+  routes.use(
+    agentRoutes({
+      store,
+      hub,
+      streams,
+      password: options.agentPassword,
+      signingKey: options.keys('chat agent session'),
+    }),
+  );
+  return { routes, store, hub, streams };
 }

@@ -4,11 +4,43 @@ import type { Request, Response } from 'express';
 const HEARTBEAT_MS = 20_000;
 /** What a browser's EventSource waits before reconnecting (our own client uses its own backoff). */
 const RETRY_MS = 2_000;
+/** When the server stops: soon, spread so the streams of one instance do not all land on another at once. */
+const stoppingRetryMs = () => 500 + Math.floor(Math.random() * 2_000);
 
 export interface EventStream {
   send(event: string, data: unknown, id?: number): void;
   /** Runs when the client goes away. */
   onClose(cleanup: () => void): void;
+}
+
+/**
+ * The open streams of one chat service: counted for the metrics, and ended
+ * together when the server stops, each with a `retry:` hint, so the browser
+ * reconnects (to another instance) instead of seeing an error.
+ */
+export class EventStreams {
+  private readonly open = new Set<Response>();
+  private stopping = false;
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  /** Ends every stream now, and any opened from now on as soon as it opens. */
+  endAll(): void {
+    this.stopping = true;
+    for (const res of this.open) endWithRetry(res);
+  }
+
+  add(res: Response): void {
+    if (this.stopping) return void endWithRetry(res);
+    this.open.add(res);
+    res.on('close', () => this.open.delete(res));
+  }
+}
+
+function endWithRetry(res: Response) {
+  if (!res.writableEnded) res.end(`retry: ${stoppingRetryMs()}\n\n`);
 }
 
 /** The id a reconnecting client saw last: `Last-Event-ID`, or `lastEventId` in the query. */
@@ -18,27 +50,36 @@ export function lastEventId(req: Request): number {
 }
 
 /**
- * Opens a Server-Sent Events stream. `no-transform` keeps the compression
- * middleware from buffering it; every event is written at once.
+ * Opens a Server-Sent Events stream, one of `streams`. `no-transform` keeps
+ * the compression middleware from buffering it; every event is written at once.
  */
-export function openEventStream(req: Request, res: Response): EventStream {
+export function openEventStream(req: Request, res: Response, streams: EventStreams): EventStream {
   res.status(200);
   res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
   res.setHeader('Cache-Control', 'no-cache, no-transform');
   res.setHeader('X-Accel-Buffering', 'no');
   res.flushHeaders();
   res.write(`retry: ${RETRY_MS}\n\n`);
-  const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+  // An ended stream (the server stopping) takes no more writes: one would be an error.
+  const write = (text: string) => void (res.writableEnded || res.write(text));
+  const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
   const cleanups: Array<() => void> = [() => clearInterval(heartbeat)];
-  req.on('close', () => {
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
     for (const cleanup of cleanups) cleanup();
-  });
+  };
+  req.on('close', close);
+  res.on('close', close);
+  streams.add(res);
   return {
     send(event, data, id) {
       // JSON has no raw line breaks, so one `data:` line carries it.
-      res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     onClose(cleanup) {
+      if (closed) return void cleanup();
       cleanups.push(cleanup);
     },
   };

@@ -10,12 +10,13 @@ import type { ContentStore } from '../portal/content-store';
 import { chatCard, messageCard } from './cards';
 import type { ChatHub } from './hub';
 import { allowOrigins } from './origins';
-import { lastEventId, openEventStream } from './sse';
+import { type EventStreams, lastEventId, openEventStream } from './sse';
 import type { ChatStore, Visitor } from './store';
 
 export interface VisitorRoutesOptions {
   store: ChatStore;
   hub: ChatHub;
+  streams: EventStreams;
   accounts: AccountStore;
   content: ContentStore;
   mediaUrl: MediaUrl;
@@ -142,7 +143,7 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
    * then follows it from that moment.
    */
   router.get('/events', (req, res) => {
-    const stream = openEventStream(req, res);
+    const stream = openEventStream(req, res, options.streams);
     let sent = lastEventId(req);
     const deliver = (message: { id: number }) => {
       if (message.id <= sent) return; // already delivered

@@ -171,6 +171,7 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
   // The forms change the account: posted only from this console, by the signed-in user who was shown them.
   const forms = formGuard({
     cookieName: 'console_form',
+    secret: backend.keys('console form'),
     path: '/company',
     bindTo: (fields, req) => `${req.cookies?.[SESSION_COOKIE] ?? ''}|${fields.companyId ?? ''}`,
     refuse: (_req, res) =>

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type DatabaseFileWatch, type FileWatchOptions, watchDatabaseFile } from './file-watch';
 import { migrate } from './migrate';
+import { migrations } from './migrations';
 
 export type Db = Database.Database;
 
@@ -89,6 +90,31 @@ export function openDatabase(dataDir: string, watch: FileWatchOptions = {}): Db 
     db?.close();
     throw new DataFolderError(`The data folder ${dataDir} cannot be used: ${causeOf(error, file)}.`, { cause: error });
   }
+}
+
+/** What a readiness probe asks of the database; each answer costs a query or a `stat`. */
+export interface DatabaseHealth {
+  /** It answers a query. */
+  database: boolean;
+  /** Its schema is the one this build migrates to. */
+  migrations: boolean;
+  /** Its file is still the one opened (see `WatchedDatabase`). */
+  dataFolder: boolean;
+}
+
+const LATEST_VERSION = Math.max(...migrations.map((migration) => migration.version));
+
+export function databaseHealth(db: Db): DatabaseHealth {
+  let database = false;
+  let migrations = false;
+  try {
+    database = db.prepare('SELECT 1').pluck().get() === 1;
+    migrations = db.pragma('user_version', { simple: true }) === LATEST_VERSION;
+  } catch {
+    // A closed or broken connection: not reachable, and nothing known of its schema.
+  }
+  const watch = (db as Partial<WatchedDatabase>).watch;
+  return { database, migrations, dataFolder: database && (watch?.intact() ?? true) };
 }
 
 /** Runs `work` in one transaction: all of it is written, or none. */

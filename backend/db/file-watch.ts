@@ -31,6 +31,8 @@ export interface FileWatchOptions {
 export interface DatabaseFileWatch {
   /** Throws `DataFolderLost` once the file is gone or replaced; costs one `stat` until then. */
   check(): void;
+  /** Looks now, without throwing: whether the file is still the one opened. */
+  intact(): boolean;
   stop(): void;
 }
 
@@ -69,6 +71,10 @@ export function watchDatabaseFile(
     check() {
       look();
       if (loss) throw new DataFolderLost(loss);
+    },
+    intact() {
+      look();
+      return !loss;
     },
     stop: () => clearInterval(timer),
   };

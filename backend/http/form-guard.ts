@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { doubleCsrf } from 'csrf-csrf';
 import type { Request, RequestHandler, Response } from 'express';
 
@@ -29,10 +28,10 @@ export function formGuard(options: {
   bindTo: (fields: Record<string, unknown>, req: Request) => string;
   /** Answers a refused post. */
   refuse: (req: Request, res: Response) => void;
-  /** The HMAC key (default: made at start, so forms shown before a restart must be opened again). */
-  secret?: string;
+  /** The HMAC key: the same on every instance, so a form shown by one is accepted by another. */
+  secret: Buffer;
 }): FormGuard {
-  const secret = options.secret ?? randomBytes(32).toString('base64url');
+  const secret = options.secret.toString('base64url');
   /** The fields a form is being shown with, by request; a post's own fields otherwise. */
   const shown = new WeakMap<Request, Record<string, unknown>>();
   const fieldsOf = (req: Request) => shown.get(req) ?? (req.body as Record<string, unknown> | undefined);

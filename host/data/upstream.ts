@@ -33,6 +33,8 @@ export interface UpstreamOptions {
   /** The deadline of each call (default 1.5 s). */
   timeoutMs?: number;
   fetcher?: typeof fetch;
+  /** Told of each call that failed: not reached in time, or answered with a server error or not JSON. */
+  onFailure?: (kind: UpstreamFailure['kind']) => void;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface UpstreamOptions {
 export async function callUpstream(
   url: URL,
   init: RequestInit,
-  { timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS, fetcher = fetch }: UpstreamOptions = {},
+  { timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS, fetcher = fetch, onFailure }: UpstreamOptions = {},
 ): Promise<{ status: number; body: unknown }> {
   let text: string;
   let status: number;
@@ -52,13 +54,15 @@ export async function callUpstream(
     status = res.status;
     text = await res.text();
   } catch (error) {
+    onFailure?.('unreachable');
     throw new UpstreamFailure('unreachable', `${url.pathname}: ${(error as Error).message}`);
   }
+  let body: unknown = null;
   try {
-    return { status, body: JSON.parse(text) };
-  } catch {
-    return { status, body: null };
-  }
+    body = JSON.parse(text);
+  } catch {}
+  if (status >= 500 || body === null) onFailure?.('rejected');
+  return { status, body };
 }
 
 interface Dated<T> {

@@ -80,6 +80,7 @@ export class PageCache {
   private readonly pages: LRUCache<string, CachedPage, Produce>;
   private readonly oneHost: boolean;
   private readonly logger?: Logger;
+  private readonly onLookup?: (result: 'hit' | 'stale' | 'miss') => void;
   private readonly hosts = new Set<string>();
   /** The query parameters each kept page's path reads, for the lookup before routing. */
   private readonly readsByPath: LRUCache<string, readonly string[]>;
@@ -99,9 +100,15 @@ export class PageCache {
     staleIfErrorMs = STALE_IF_ERROR_MS,
     oneHost = Boolean(process.env.PORTAL_PUBLIC_ORIGIN),
     logger,
-  }: PageCacheOptions & { logger?: Logger } = {}) {
+    onLookup,
+  }: PageCacheOptions & {
+    logger?: Logger;
+    /** Told of each lookup of a kept page: fresh, stale (sent while it renders again), or not kept yet. */
+    onLookup?: (result: 'hit' | 'stale' | 'miss') => void;
+  } = {}) {
     this.oneHost = oneHost;
     this.logger = logger;
+    this.onLookup = onLookup;
     this.readsByPath = new LRUCache({ max: maxPages * 2 });
     this.askedOnce = new LRUCache({ max: maxPages * 8, ttl: ASKED_AGAIN_WITHIN_MS });
     this.keptWhenAskedAgain = new LRUCache({
@@ -179,10 +186,9 @@ export class PageCache {
     // A kept page, fresh or stale, goes through the cache's fetch (a stale one is
     // sent while it renders again). A new one is rendered outside it and kept only
     // once it rendered: a 404 or a failure never takes another page's place.
-    const page =
-      this.pages.peek(key) !== undefined
-        ? await this.pages.fetch(key, { context: produce })
-        : await this.first(key, produce);
+    const kept = this.pages.peek(key) !== undefined;
+    this.onLookup?.(kept ? (this.pages.getRemainingTTL(key) > 0 ? 'hit' : 'stale') : 'miss');
+    const page = kept ? await this.pages.fetch(key, { context: produce }) : await this.first(key, produce);
     if (!page) throw new Error('the page could not be rendered');
     page.headers ??= answerHeaders(res);
     sendCached(req, res, page, encodingFor(req.headers['accept-encoding']));
@@ -219,6 +225,7 @@ export class PageCache {
     const key = this.keyOf(req);
     const page = this.pages.getRemainingTTL(key) > 0 ? this.pages.peek(key) : undefined;
     if (!page?.headers) return false;
+    this.onLookup?.('hit');
     const status = sendCached(req, res, page, encodingFor(req.headers['accept-encoding']));
     if (this.logger?.isLevelEnabled('info'))
       this.logger.info(

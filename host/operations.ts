@@ -1,0 +1,42 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PlainHandler } from './portal-script';
+
+/** What `/readyz` checks, by name: each true when well. Called per probe, so each check is cheap. */
+export type Readiness = () => Record<string, boolean>;
+
+function answer(req: IncomingMessage, res: ServerResponse, status: number, body: object) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    // A probe's answer is about this instant and this instance: nothing may keep it.
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(req.method === 'HEAD' ? undefined : text);
+}
+
+/**
+ * The probes of an orchestrator or load balancer: `/healthz`, the process
+ * answers; `/readyz`, it should be sent visitors. Both are answered before
+ * everything else (no page cache, no limits, no logging of every probe).
+ */
+export function healthChecks(readiness: Readiness = () => ({})): Map<string, PlainHandler> {
+  return new Map<string, PlainHandler>([
+    ['/healthz', (req, res) => answer(req, res, 200, { status: 'ok' })],
+    [
+      '/readyz',
+      (req, res) => {
+        let checks: Record<string, boolean>;
+        try {
+          checks = readiness();
+        } catch {
+          // A check that throws is a failed one; what it threw is not the prober's business.
+          checks = { checks: false };
+        }
+        const ready = Object.values(checks).every(Boolean);
+        answer(req, res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', checks });
+      },
+    ],
+  ]);
+}

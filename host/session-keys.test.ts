@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { type PortalProcess, startPortalProcess } from '../e2e/portal-process';
+import { configFromEnv } from './config';
+import { request } from './test-support/server';
+
+/**
+ * Every key that signs something comes from one secret: SESSION_SECRET, or in
+ * `local` one kept in the data folder. A restart, or another instance given the
+ * same secret, accepts what the first signed.
+ */
+const scratch = mkdtempSync(join(tmpdir(), 'portal-keys-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+const PASSWORD = 'Agent@2026';
+const portOf = (server: PortalProcess) => Number(new URL(server.url).port);
+
+async function agentCookie(server: PortalProcess): Promise<string> {
+  const res = await request(portOf(server), '/chat/agent/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+    body: new URLSearchParams({ password: PASSWORD }).toString(),
+  });
+  assert.equal(res.status, 303, res.body);
+  return String(res.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
+}
+
+const inbox = (server: PortalProcess, cookie: string) =>
+  request(portOf(server), '/chat/agent/api/conversations', { headers: { Cookie: cookie } });
+
+describe('signing keys across restarts and instances', () => {
+  it('in local, a restart on the same data folder keeps an agent signed in', async () => {
+    const dataDir = join(scratch, 'restart');
+    const first = await startPortalProcess(3, { dataDir, keepData: true });
+    const cookie = await agentCookie(first);
+    assert.equal((await inbox(first, cookie)).status, 200);
+    await first.stop();
+    const second = await startPortalProcess(3, { dataDir, keepData: true });
+    try {
+      assert.equal((await inbox(second, cookie)).status, 200, 'the cookie signed before the restart');
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('two instances given the same SESSION_SECRET accept each other’s agent cookie', async () => {
+    const env = { SESSION_SECRET: 'one-secret-for-every-instance-of-the-portal' };
+    const [a, b] = await Promise.all([startPortalProcess(3, { env }), startPortalProcess(3, { env })]);
+    try {
+      const cookie = await agentCookie(a);
+      assert.equal((await inbox(b, cookie)).status, 200);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+});
+
+/** Starts the real server with these settings; it is expected not to start. */
+function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+      env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: join(scratch, 'unused'), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (data: Buffer) => {
+      output += data;
+      if (/listening/.test(output)) server.kill('SIGTERM');
+    };
+    server.stdout.on('data', collect);
+    server.stderr.on('data', collect);
+    server.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('SESSION_SECRET', () => {
+  it('outside local, a start without it stops with one line saying what to set', async () => {
+    const { code, output } = await failedStart({ PORTAL_ENV: 'prod' });
+    assert.equal(code, 1);
+    assert.match(output.trim(), /^SESSION_SECRET is required with PORTAL_ENV=prod: .*32 characters/);
+    assert.equal(output.trim().split('\n').length, 1, output);
+  });
+
+  it('a short one stops the start too', async () => {
+    const { code, output } = await failedStart({ PORTAL_ENV: 'prod', SESSION_SECRET: 'short' });
+    assert.equal(code, 1);
+    assert.match(output, /SESSION_SECRET must have at least 32 characters/);
+  });
+});
+
+describe('SHOW_DEMO_ACCOUNTS', () => {
+  it('defaults to shown in local on its SQLite database, hidden elsewhere', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    assert.equal(configFromEnv({}).showDemoAccounts, true);
+    assert.equal(configFromEnv({ DATABASE_URL: 'postgres://db/portal' }).showDemoAccounts, false);
+    assert.equal(configFromEnv({ PORTAL_ENV: 'prod', ...secret }).showDemoAccounts, false);
+    assert.equal(configFromEnv({ SHOW_DEMO_ACCOUNTS: 'false' }).showDemoAccounts, false);
+    assert.equal(configFromEnv({ PORTAL_ENV: 'demo', SHOW_DEMO_ACCOUNTS: 'true', ...secret }).showDemoAccounts, true);
+    assert.throws(() => configFromEnv({ SHOW_DEMO_ACCOUNTS: 'yes' }), /SHOW_DEMO_ACCOUNTS must be true or false/);
+  });
+
+  it('false hides them from the real sign-in form', async () => {
+    const server = await startPortalProcess(3, { env: { SHOW_DEMO_ACCOUNTS: 'false' } });
+    try {
+      const query = new URLSearchParams({ appId: '9090', redirectUri: `${server.url}/`, page_type: 'c' });
+      const form = await request(portOf(server), `/api/guc/protocol/oauth2/auth?${query}`);
+      assert.equal(form.status, 200);
+      assert.match(form.body, /<label for="username">账号<\/label>/);
+      assert.doesNotMatch(form.body, /<code>uncertified<\/code>/);
+    } finally {
+      await server.stop();
+    }
+  });
+});
