@@ -1,3 +1,4 @@
+import { configDeclarations } from './config-types';
 import type { ElementDocs } from './element-docs';
 
 /** File name (under `types/`) -> declarations, generated from the elements' references. */
@@ -12,8 +13,8 @@ function comment(text: string, indent: string): string {
 }
 
 /** `index.d.ts`: element types, events and attributes; the DOM's tag and event maps. */
-function domDeclarations(elements: ElementDocs[]): string {
-  const lines = [HEADER];
+function domDeclarations(elements: ElementDocs[], root: string): string {
+  const lines = [HEADER, configDeclarations(root)];
   lines.push("/** Every widget's language; the default is the nearest `lang` on the page. */\n");
   lines.push("export type PortalLang = 'zh-CN' | 'en';\n\n");
   for (const element of elements) {
@@ -54,13 +55,13 @@ function frameworkDeclarations(
 ): string {
   const indent = ' '.repeat((/( *)\S[^\n]*\n$/.exec(open)?.[1]?.length ?? 0) + 2);
   const entries = elements.map((element) => `${indent}'${element.tagName}': ${props(element.tagName)};\n`);
-  return `${HEADER}import type { PortalElementAttributes } from './index';\n${imports}\ndeclare module '${module}' {\n${open}${entries.join('')}${close}}\n`;
+  return `${HEADER}import type { PortalElementAttributes } from './index.js';\n${imports}\ndeclare module '${module}' {\n${open}${entries.join('')}${close}}\n`;
 }
 
 /** Declarations for plain DOM code and for React, Preact and Vue templates. */
-export function elementDeclarations(elements: ElementDocs[]): DeclarationFiles {
+export function elementDeclarations(elements: ElementDocs[], root: string): DeclarationFiles {
   return {
-    'index.d.ts': domDeclarations(elements),
+    'index.d.ts': domDeclarations(elements, root),
     'react.d.ts': frameworkDeclarations(
       elements,
       "import type { DetailedHTMLProps, HTMLAttributes } from 'react';\n\ntype Props<T extends keyof PortalElementAttributes> = DetailedHTMLProps<\n  HTMLAttributes<HTMLElementTagNameMap[T]>,\n  HTMLElementTagNameMap[T]\n> &\n  PortalElementAttributes[T];\n",
