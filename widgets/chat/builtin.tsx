@@ -157,7 +157,7 @@ export const startChat: StartChat = (host) => {
       receive(await connection.send(body, item.clientId));
     } catch (failure) {
       pending = pending.filter((p) => p.clientId !== item.clientId);
-      error = failure instanceof ChatRefusal ? failure.message : String(failure);
+      error = failure instanceof ChatRefusal ? failure.message || text.unreachable : String(failure);
       if (item.text !== undefined && !draft) draft = item.text;
       paint();
     }

@@ -21,7 +21,7 @@ export class ChatRefusal extends Error {
 }
 
 const MAX_BACKOFF_MS = 10_000;
-/** Failed tries in a row (about 25 s of backing off) before the service counts as out of reach. */
+/** Failed tries in a row (about 15 s of backing off) before the service counts as out of reach. */
 const MAX_FAILURES = 6;
 
 /** Reads `{code, msg}` from a failed answer; a plain text fallback otherwise. */
@@ -64,11 +64,13 @@ export class ChatConnection {
 
   /**
    * Sends a message. A network failure is retried with the same client id until it
-   * gets an answer (the service stores a retried message once); a refusal (too long,
-   * too fast) is not retried: it rejects with the service's reason.
+   * gets an answer (the service stores a retried message once), while offline for as
+   * long as it takes, online up to `MAX_FAILURES` tries: then it rejects with an empty
+   * reason (the service is out of reach). A refusal (too long, too fast) is not
+   * retried: it rejects with the service's reason.
    */
   async send(message: Outgoing, clientId: string): Promise<ChatMessage> {
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = 0, failures = 0; ; attempt++) {
       let response: Response;
       try {
         response = await fetch(`${this.options.base}/messages`, {
@@ -77,6 +79,7 @@ export class ChatConnection {
           body: JSON.stringify({ ...message, clientId }),
         });
       } catch {
+        if (navigator.onLine && ++failures >= MAX_FAILURES) throw new ChatRefusal(0, '');
         await this.online(Math.min(500 * 2 ** attempt, MAX_BACKOFF_MS));
         continue;
       }
