@@ -43,6 +43,7 @@ describe('the element package (widgets/), packed and installed as an app would',
     const files = packed.files.map((file) => file.path).toSorted();
     const expected = [
       'package.json',
+      'README.md',
       'dist/index.js',
       'dist/portal.js',
       'dist/chat.js',

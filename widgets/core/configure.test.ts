@@ -3,10 +3,13 @@ import Cookies from 'js-cookie';
 import type { PortalChatLauncher } from '../chat-launcher/chat-launcher.element';
 import { configurePortal } from '../index';
 import { waitFor } from '../test-support/wait';
+import '../login/login.element';
+import { startPortalSession } from './account/portal-session';
 import { linkBase } from './base';
 import { portalUrl } from './config';
 import { environment } from './env';
 import { getData } from './http';
+import { setUserInfo } from './stores';
 import '../chat-launcher/chat-launcher.element';
 import '../cookie-notice/cookie-notice.element';
 import '../header/header.element';
@@ -80,6 +83,26 @@ describe('pointing the elements at a portal', () => {
       header.remove();
     } finally {
       meta.remove();
+    }
+  });
+
+  it("configurePortal: the signed-in user's avatar comes from it, and the name leads to its console", async () => {
+    const origin = await secondPortal();
+    // The account service stays on this page's server, which knows the test users.
+    configurePortal({ origin, env: { accountServer: location.origin } });
+    try {
+      await startPortalSession();
+      const user = { name: '张工', headImg: '/media/avatar.svg', userName: 'demo', mobile: '', companyId: '1001' };
+      setUserInfo({ ...user, potalStatus: true });
+      const login = document.createElement('portal-login');
+      document.body.append(login);
+      await waitFor(() => login.shadowRoot?.querySelector('img.avatar'), 'signed in', 3000);
+      expect(login.shadowRoot!.querySelector('img')!.src).to.equal(`${origin}/media/avatar.svg`);
+      const consoleOrigin = origin.replace(/:(\d+)$/, (_, port) => `:${Number(port) + 1}`);
+      expect(login.shadowRoot!.querySelector('a')!.href).to.equal(`${consoleOrigin}/welcome`);
+      login.remove();
+    } finally {
+      document.querySelector('meta[name=portal-origin]')?.remove();
     }
   });
 
