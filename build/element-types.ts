@@ -1,4 +1,3 @@
-import { configDeclarations } from './config-types';
 import type { ElementDocs } from './element-docs';
 
 /** File name (under `types/`) -> declarations, generated from the elements' references. */
@@ -13,8 +12,8 @@ function comment(text: string, indent: string): string {
 }
 
 /** `index.d.ts`: element types, events and attributes; the DOM's tag and event maps. */
-function domDeclarations(elements: ElementDocs[], root: string): string {
-  const lines = [HEADER, configDeclarations(root)];
+function domDeclarations(elements: ElementDocs[]): string {
+  const lines = [HEADER];
   lines.push("/** Every widget's language; the default is the nearest `lang` on the page. */\n");
   lines.push("export type PortalLang = 'zh-CN' | 'en';\n\n");
   for (const element of elements) {
@@ -59,9 +58,9 @@ function frameworkDeclarations(
 }
 
 /** Declarations for plain DOM code and for React, Preact and Vue templates. */
-export function elementDeclarations(elements: ElementDocs[], root: string): DeclarationFiles {
+export function elementDeclarations(elements: ElementDocs[]): DeclarationFiles {
   return {
-    'index.d.ts': domDeclarations(elements, root),
+    'index.d.ts': domDeclarations(elements),
     'react.d.ts': frameworkDeclarations(
       elements,
       "import type { DetailedHTMLProps, HTMLAttributes } from 'react';\n\ntype Props<T extends keyof PortalElementAttributes> = DetailedHTMLProps<\n  HTMLAttributes<HTMLElementTagNameMap[T]>,\n  HTMLElementTagNameMap[T]\n> &\n  PortalElementAttributes[T];\n",

@@ -39,7 +39,7 @@ export function embedKit(root = process.cwd()): Plugin {
         fileName: CUSTOM_ELEMENTS_FILE,
         source: `${JSON.stringify(manifest, null, 2)}\n`,
       });
-      for (const [name, source] of Object.entries(elementDeclarations(elements, root))) {
+      for (const [name, source] of Object.entries(elementDeclarations(elements))) {
         this.emitFile({ type: 'asset', fileName: `types/${name}`, source });
       }
       for (const file of Object.values(bundle)) {

@@ -7,12 +7,15 @@
  * - `portal.js`, `chat.js`, `chunks/`, `esm/<tag>.js`: as served, without source maps;
  * - `node/<tag>.js`: what a server or a test runner without a DOM gets for an
  *   element (the `node` condition): nothing to define, so importing is harmless;
- * - `types/`: the generated declarations, plus one per element entry.
+ * - `types/`: the generated declarations, with `configurePortal`'s in the package's
+ *   entry (the served `/widgets/types/index.d.ts` describes only the elements), and
+ *   one per element entry.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { configDeclarations } from './config-types';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BUILT = join(ROOT, 'dist/widgets');
@@ -40,6 +43,9 @@ export async function assembleWidgetPackage(): Promise<string[]> {
   mkdirSync(join(OUT, 'types/elements'), { recursive: true });
   for (const name of readdirSync(join(BUILT, 'types')).filter((file) => file.endsWith('.d.ts')))
     cpSync(join(BUILT, 'types', name), join(OUT, 'types', name));
+  const elementTypes = readFileSync(join(BUILT, 'types/index.d.ts'), 'utf8');
+  const [header, ...rest] = elementTypes.split('\n');
+  writeFileSync(join(OUT, 'types/index.d.ts'), [header, configDeclarations(ROOT), ...rest].join('\n'));
 
   await build({
     entryPoints: [join(ROOT, 'widgets/index.ts')],
