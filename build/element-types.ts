@@ -54,7 +54,7 @@ function frameworkDeclarations(
 ): string {
   const indent = ' '.repeat((/( *)\S[^\n]*\n$/.exec(open)?.[1]?.length ?? 0) + 2);
   const entries = elements.map((element) => `${indent}'${element.tagName}': ${props(element.tagName)};\n`);
-  return `${HEADER}import type { PortalElementAttributes } from './index';\n${imports}\ndeclare module '${module}' {\n${open}${entries.join('')}${close}}\n`;
+  return `${HEADER}import type { PortalElementAttributes } from './index.js';\n${imports}\ndeclare module '${module}' {\n${open}${entries.join('')}${close}}\n`;
 }
 
 /** Declarations for plain DOM code and for React, Preact and Vue templates. */

@@ -24,3 +24,17 @@ export const BRAND = 'zzy';
 
 /** The server that serves `portal.js` writes its environment under this key of `window`. */
 export const ENV_KEY = Symbol.for('portal.env');
+
+/**
+ * Where a page's elements find their portal, as a page or its bundle says it
+ * (`configurePortal`). Each part left out keeps what was there.
+ */
+export interface PortalConfig {
+  /** The portal's address (`https://www.example.cn`): its pages, media, chat and, unless `env` says otherwise, its APIs and account service. */
+  origin?: string;
+  /** The environment: its name, or its servers as `portal.js` announces them. */
+  env?: PortalEnvName | Partial<PortalEnvironment>;
+}
+
+/** `configurePortal` keeps the configuration under this key of `window`, shared by every copy of the elements. */
+export const CONFIG_KEY = Symbol.for('portal.config');

@@ -207,9 +207,10 @@ export class PortalChatLauncher extends HTMLElement {
 
   private label() {
     const text = TEXT[this.language()];
-    const { unread } = this.state;
-    this.button.setAttribute('aria-label', unread ? text.unread(unread) : text.label);
-    this.button.title = text.label;
+    const { unread, unreachable } = this.state;
+    const label = unreachable ? text.unreachable : text.label;
+    this.button.setAttribute('aria-label', unread ? text.unread(unread) : label);
+    this.button.title = label;
     this.badge.textContent = unread > 99 ? '99+' : String(unread);
     this.badge.hidden = unread === 0;
   }

@@ -2,8 +2,16 @@ import type { ChatLang } from './types';
 
 /** The launcher's texts; the button's name says how many messages are unread. */
 export const LAUNCHER_TEXT = {
-  'zh-CN': { label: '在线客服', unread: (n: number) => `在线客服，${n} 条未读消息` },
-  en: { label: 'Chat with us', unread: (n: number) => `Chat with us, ${n} unread message${n === 1 ? '' : 's'}` },
+  'zh-CN': {
+    label: '在线客服',
+    unreachable: '在线客服暂时无法连接',
+    unread: (n: number) => `在线客服，${n} 条未读消息`,
+  },
+  en: {
+    label: 'Chat with us',
+    unreachable: 'Chat unavailable at the moment',
+    unread: (n: number) => `Chat with us, ${n} unread message${n === 1 ? '' : 's'}`,
+  },
 };
 
 const ICON =

@@ -21,6 +21,8 @@ export type ChatLang = 'zh-CN' | 'en';
 export interface LauncherState {
   visible: boolean;
   unread: number;
+  /** No chat service answers at the portal's address: the button says so. */
+  unreachable?: boolean;
 }
 
 /** The launcher as the loaded chat code sees it. */

@@ -21,6 +21,7 @@ export const TEXT = {
     offline: '网络已断开，正在重新连接…',
     connecting: '正在连接…',
     tooLong: (max: number) => `消息不能超过 ${max} 个字`,
+    unreachable: '抱歉，暂时无法连接在线客服，请稍后再试，或拨打页面上的服务热线。',
   },
   en: {
     title: 'Customer service',
@@ -39,6 +40,7 @@ export const TEXT = {
     offline: 'Connection lost, reconnecting…',
     connecting: 'Connecting…',
     tooLong: (max: number) => `Messages are limited to ${max} characters`,
+    unreachable: 'Sorry, the chat cannot be reached at the moment. Please try again later, or call our hotline.',
   },
 };
 
@@ -148,7 +150,7 @@ export function ChatPanel(props: ChatPanelProps) {
         </button>
       </div>
       <p className="status" role="status">
-        {props.status === 'refused' ? '' : status}
+        {status}
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the history scrolls and must be reachable by keyboard. */}
       <ol className="messages" aria-label={text.history} aria-live="polite" tabIndex={0}>
@@ -196,7 +198,7 @@ export function ChatPanel(props: ChatPanelProps) {
             }
           }}
         />
-        <button type="submit" className="send" disabled={props.status === 'refused'}>
+        <button type="submit" className="send" disabled={props.status === 'refused' || props.status === 'unreachable'}>
           {text.send}
         </button>
         <p id="portal-chat-error" className="error" role="alert">

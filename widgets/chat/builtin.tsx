@@ -83,7 +83,7 @@ export const startChat: StartChat = (host) => {
     root.render(
       <ChatPanel
         lang={host.lang}
-        origin={portalOrigin}
+        origin={portalOrigin()}
         visible={$chat.get().visible}
         messages={[...messages.values()].sort((a, b) => a.id - b.id)}
         pending={pending}
@@ -107,7 +107,7 @@ export const startChat: StartChat = (host) => {
       const headers: Record<string, string> = { 'X-Chat-Visitor': visitor };
       // A token is this origin's own; it never leaves for another origin.
       const token = $tokens.get();
-      if (token && location.origin === portalOrigin) headers.Authorization = `Bearer ${token.accessToken}`;
+      if (token && location.origin === portalOrigin()) headers.Authorization = `Bearer ${token.accessToken}`;
       return headers;
     },
     onMessage: (message) => receive(message),
@@ -118,7 +118,9 @@ export const startChat: StartChat = (host) => {
     onStatus(next, reason) {
       status = next;
       if (next === 'refused') error = reason ?? '';
-      if (next === 'open' || next === 'refused') resolveReady();
+      if (next === 'unreachable') error = text.unreachable;
+      if (next !== 'connecting' && next !== 'offline') resolveReady();
+      render($chat.get());
       paint();
     },
   });
@@ -155,7 +157,7 @@ export const startChat: StartChat = (host) => {
       receive(await connection.send(body, item.clientId));
     } catch (failure) {
       pending = pending.filter((p) => p.clientId !== item.clientId);
-      error = failure instanceof ChatRefusal ? failure.message : String(failure);
+      error = failure instanceof ChatRefusal ? failure.message || text.unreachable : String(failure);
       if (item.text !== undefined && !draft) draft = item.text;
       paint();
     }
@@ -187,9 +189,11 @@ export const startChat: StartChat = (host) => {
     }
   }
 
+  const render = (state: ReturnType<typeof $chat.get>) =>
+    host.render({ visible: state.visible, unread: state.unreadMessageCount, unreachable: status === 'unreachable' });
   let wasVisible = $chat.get().visible;
   $chat.subscribe((state) => {
-    host.render({ visible: state.visible, unread: state.unreadMessageCount });
+    render(state);
     if (state.visible !== wasVisible) {
       wasVisible = state.visible;
       paint();

@@ -21,6 +21,8 @@ export class ChatRefusal extends Error {
 }
 
 const MAX_BACKOFF_MS = 10_000;
+/** Failed tries in a row (about 15 s of backing off) before the service counts as out of reach. */
+const MAX_FAILURES = 6;
 
 /** Reads `{code, msg}` from a failed answer; a plain text fallback otherwise. */
 async function refusal(response: Response): Promise<ChatRefusal> {
@@ -40,6 +42,7 @@ export class ChatConnection {
   private controller?: AbortController;
   private retryTimer?: ReturnType<typeof setTimeout>;
   private stopped = false;
+  private reported = false;
 
   constructor(private readonly options: ConnectionOptions) {
     addEventListener('offline', this.drop);
@@ -61,11 +64,13 @@ export class ChatConnection {
 
   /**
    * Sends a message. A network failure is retried with the same client id until it
-   * gets an answer (the service stores a retried message once); a refusal (too long,
-   * too fast) is not retried: it rejects with the service's reason.
+   * gets an answer (the service stores a retried message once), while offline for as
+   * long as it takes, online up to `MAX_FAILURES` tries: then it rejects with an empty
+   * reason (the service is out of reach). A refusal (too long, too fast) is not
+   * retried: it rejects with the service's reason.
    */
   async send(message: Outgoing, clientId: string): Promise<ChatMessage> {
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = 0, failures = 0; ; attempt++) {
       let response: Response;
       try {
         response = await fetch(`${this.options.base}/messages`, {
@@ -74,6 +79,7 @@ export class ChatConnection {
           body: JSON.stringify({ ...message, clientId }),
         });
       } catch {
+        if (navigator.onLine && ++failures >= MAX_FAILURES) throw new ChatRefusal(0, '');
         await this.online(Math.min(500 * 2 ** attempt, MAX_BACKOFF_MS));
         continue;
       }
@@ -124,7 +130,16 @@ export class ChatConnection {
           this.options.onStatus('refused', error.message);
           return;
         }
+        // No chat service at this address (a wrong portal): asking again will not make one.
+        if (response.status < 500 && response.status !== 408 && response.status !== 429)
+          return this.unreachable(`HTTP ${response.status}`);
         throw error;
+      }
+      // An app's own server answering with its page, not the chat service.
+      const type = response.headers.get('Content-Type') ?? '';
+      if (!type.startsWith('text/event-stream')) {
+        void response.body.cancel();
+        return this.unreachable(`${type || 'no content type'} instead of an event stream`);
       }
       this.options.onStatus('open');
       this.failures = 0;
@@ -135,8 +150,25 @@ export class ChatConnection {
     if (this.stopped || controller !== this.controller) return;
     this.options.onStatus('offline');
     this.failures++;
+    if (navigator.onLine && this.failures >= MAX_FAILURES)
+      return this.unreachable(`no answer in ${this.failures} tries`);
     const delay = Math.min(500 * 2 ** (this.failures - 1), MAX_BACKOFF_MS);
     this.retryTimer = setTimeout(() => void this.run(), navigator.onLine ? delay : 60_000);
+  }
+
+  /**
+   * Stops asking and says so, on the page (the panel and the launcher) and once
+   * in the console for whoever set the page up. The browser coming back online
+   * tries again.
+   */
+  private unreachable(why: string) {
+    if (!this.reported) {
+      this.reported = true;
+      console.error(
+        `[portal] The chat service at ${this.options.base} cannot be reached (${why}). Is the portal's address right? Set it with configurePortal({ origin }) or <meta name="portal-origin" content="https://…">.`,
+      );
+    }
+    this.options.onStatus('unreachable');
   }
 
   private async read(body: ReadableStream<Uint8Array>) {

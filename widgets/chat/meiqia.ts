@@ -22,7 +22,7 @@ function meiqia(): Meiqia {
 }
 
 /** The portal's own paths made absolute: the provider's panel is on another origin. */
-const absolute = (url: string) => (url.startsWith('/') ? new URL(url, portalOrigin).href : url);
+const absolute = (url: string) => (url.startsWith('/') ? new URL(url, portalOrigin()).href : url);
 
 /** A product or solution card in the provider's fields. */
 const productCard = (card: ChatCardView) => ({

@@ -1,3 +1,4 @@
 export type { ChatMessage, Outgoing } from '../../contract/chat';
 
-export type ConnectionStatus = 'connecting' | 'open' | 'offline' | 'refused';
+/** `refused`: the service said no (its reason shown); `unreachable`: no chat service answers at the portal's address. */
+export type ConnectionStatus = 'connecting' | 'open' | 'offline' | 'refused' | 'unreachable';

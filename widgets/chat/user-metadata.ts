@@ -10,7 +10,7 @@ import { $chat, $userInfo, type UserInfo } from '../core/stores';
  * registered with the account service: there the chat never asks.
  */
 export function askForUser(): void {
-  if (location.origin === portalOrigin) void startPortalSession();
+  if (location.origin === portalOrigin()) void startPortalSession();
 }
 
 /**

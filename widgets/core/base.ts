@@ -5,5 +5,6 @@ import { portalOrigin } from './config';
  * origin when the element is embedded in a page we do not control.
  */
 export function linkBase(): string {
-  return location.origin === portalOrigin ? '' : portalOrigin;
+  const origin = portalOrigin();
+  return location.origin === origin ? '' : origin;
 }

@@ -1,10 +1,16 @@
 /**
- * Where this runtime was loaded from. The widgets talk to that origin by default,
- * so a partner page needs nothing but the script tag.
+ * The portal's origin: as `<meta name="portal-origin">` says (the page's, or the
+ * one `configurePortal` writes), else where this code was loaded from, so a
+ * partner page needs nothing but the script tag. One place for both keeps this
+ * chunk, which every page loads, small. Read each time: a bundle may configure it
+ * after importing the elements.
  */
-export const portalOrigin: string = new URL(import.meta.url).origin;
+export function portalOrigin(): string {
+  return new URL(document.querySelector<HTMLMetaElement>('meta[name=portal-origin]')?.content || import.meta.url)
+    .origin;
+}
 
 /** An absolute address on the portal, for links that must work on foreign pages too. */
 export function portalUrl(path: string): string {
-  return new URL(path, portalOrigin).href;
+  return new URL(path, portalOrigin()).href;
 }

@@ -26,6 +26,21 @@ describe('environment', () => {
     delete (window as unknown as Record<symbol, unknown>)[ENV_KEY];
   });
 
+  it('takes <meta name="portal-env">, a name or the servers as JSON, over what portal.js announced', () => {
+    (window as unknown as Record<symbol, unknown>)[ENV_KEY] = { name: 'prod', console: 'https://console.example' };
+    const meta = Object.assign(document.createElement('meta'), { name: 'portal-env', content: 'demo' });
+    document.head.append(meta);
+    try {
+      expect(environment()).to.include({ name: 'demo', console: 'https://console.example' });
+      meta.content = '{"name":"test","console":"https://console.test.example"}';
+      expect(environment()).to.include({ name: 'test', console: 'https://console.test.example' });
+    } finally {
+      meta.remove();
+      delete (window as unknown as Record<symbol, unknown>)[ENV_KEY];
+    }
+    expect(environment().name).to.equal('local');
+  });
+
   it('can be set by hand', () => {
     const env = { ...localEnvironment('http://localhost:9000'), name: 'test' as const };
     setEnvironment(env);

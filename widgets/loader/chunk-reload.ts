@@ -31,7 +31,7 @@ export function reloadOnChunkError(error: unknown, deps?: ChunkReloadDeps): bool
   try {
     const storage = deps?.storage ?? sessionStorage;
     const time = (deps?.now ?? Date.now)();
-    const since = time - Number(storage.getItem(RELOADED_AT_KEY) ?? Number.NEGATIVE_INFINITY);
+    const since = time - Number(storage.getItem(RELOADED_AT_KEY) ?? -Infinity);
     if (since >= 0 && since < CHUNK_RELOAD_INTERVAL_MS) return false;
     storage.setItem(RELOADED_AT_KEY, String(time));
     deps ? deps.reload() : location.reload();

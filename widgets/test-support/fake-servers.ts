@@ -207,6 +207,55 @@ function startHubServer(): Promise<Server> {
   return hubServer;
 }
 
+let secondPortal: Promise<Server> | undefined;
+/** Paths the second portal was asked for, in order; read (and cleared) at `/reached`. */
+let reached: string[] = [];
+
+/**
+ * Another portal on its own port (`/api/test/second-portal` gives its origin),
+ * for pages that say where their portal is: it answers the common data, media and
+ * the chat stream, 404 for anything else, and records what reached it.
+ */
+function startSecondPortal(): Promise<Server> {
+  secondPortal ??= new Promise((resolve) => {
+    const server = createServer((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://second').pathname;
+      const cors = {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Headers':
+          'Authorization, companyId, Content-Type, Cache-Control, X-Chat-Visitor, Last-Event-ID',
+      };
+      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+      const send = (status: number, type: string, body: string) =>
+        void res.writeHead(status, { ...cors, 'Content-Type': type }).end(body);
+      if (path === '/reached') {
+        send(200, 'application/json', JSON.stringify(reached));
+        reached = [];
+        return;
+      }
+      reached.push(path);
+      if (path === '/api/common/index')
+        return send(
+          200,
+          'application/json',
+          JSON.stringify({ code: '0000', data: { pageCommonDTO: pageCommon(false) } }),
+        );
+      if (path.startsWith('/media/')) return send(200, 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      if (path === '/api/chat/events') {
+        res.writeHead(200, { ...cors, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
+        res.write('event: presence\ndata: {"online":true}\n\n');
+        // Ends on its own, so the test run is not kept open by it.
+        setTimeout(() => res.end(), 5000).unref();
+        return;
+      }
+      send(404, 'application/json', JSON.stringify({ code: 'E0404', msg: '未找到' }));
+    });
+    server.listen(0, 'localhost', () => resolve(server));
+    server.unref();
+  });
+  return secondPortal;
+}
+
 /** Koa middleware for @web/test-runner. */
 export function fakeServers() {
   return async (ctx: Context, next: Next) => {
@@ -218,6 +267,10 @@ export function fakeServers() {
     }
     if (ctx.path === '/api/test/hub-origin') {
       const { port } = (await startHubServer()).address() as AddressInfo;
+      return json(ctx, { origin: `http://localhost:${port}` });
+    }
+    if (ctx.path === '/api/test/second-portal') {
+      const { port } = (await startSecondPortal()).address() as AddressInfo;
       return json(ctx, { origin: `http://localhost:${port}` });
     }
     if (accountService(ctx) || (await productApi(ctx))) return;

@@ -162,4 +162,25 @@ describe('http client', () => {
       expect(error).to.include({ code: '0001', message: '业务提示' });
     });
   });
+
+  describe('a portal that is not there', () => {
+    it('shows the visitor the network message, and says once in the console where to set the address', async () => {
+      // Nothing listens on port 9 here: every request is refused.
+      setEnvironment(localEnvironment('http://127.0.0.1:9'));
+      const errors: unknown[][] = [];
+      const original = console.error;
+      console.error = (...args: unknown[]) => errors.push(args);
+      const toasts = errorToasts();
+      try {
+        for (let i = 0; i < 3; i++) await getData('/api/common/index').catch(() => {});
+        await getData('/api/common/index', { silent: true }).catch(() => {});
+      } finally {
+        console.error = original;
+        toasts.stop();
+      }
+      expect(toasts.seen).to.deep.equal([STATUS_MESSAGES[502]]);
+      expect(errors.length, JSON.stringify(errors.map(String))).to.equal(1);
+      expect(String(errors[0]?.[0])).to.match(/127\.0\.0\.1:9.*\/api\/common\/index.*configurePortal/s);
+    });
+  });
 });

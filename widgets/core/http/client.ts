@@ -52,6 +52,21 @@ async function reportFailure(error: unknown): Promise<void> {
   toastErrorOnce(NETWORK_FAILURE_MESSAGE);
 }
 
+let toldWhereToLook = false;
+
+/**
+ * No answer at all, or a page where JSON was expected: most likely the elements
+ * were told the wrong portal (an app's own address). Said once per page, in the
+ * console, for whoever set the page up; the visitor gets the SPEC §8 message.
+ */
+function reportWrongPortal(url: URL, error: unknown) {
+  if (toldWhereToLook || !(error instanceof TypeError || error instanceof SyntaxError)) return;
+  toldWhereToLook = true;
+  console.error(
+    `[portal] No portal answered at ${url.origin} (${url.pathname}: ${error.message}). Is the portal's address right? Set it with configurePortal({ origin }) or <meta name="portal-origin" content="https://…">.`,
+  );
+}
+
 /** One product API call; resolves to the answer's envelope, rejects on any failure. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const url = apiUrl(path);
@@ -67,6 +82,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   try {
     return await ky(url, kyOptions).json<Envelope<T>>();
   } catch (error) {
+    reportWrongPortal(url, error);
     if (!options.silent) await reportFailure(error);
     throw error;
   }
