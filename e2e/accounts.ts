@@ -28,12 +28,19 @@ export async function fillSignInForm(page: Page, username: string, timeout?: num
   await page.getByRole('button', { name: '登录' }).click();
 }
 
+/** A browser's sign-in as the portal keeps it (`portal.guc.tokens`). */
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: number;
+}
+
 /**
- * `username`'s access token, through the account service's sign-in form (opened
- * first for its CSRF token and cookie, posted from its own origin, as a browser
- * does) and the code exchange, without a page.
+ * `username`'s tokens, through the account service's sign-in form (opened first
+ * for its CSRF token and cookie, posted from its own origin, as a browser does)
+ * and the code exchange, without a page.
  */
-export async function accessTokenOf(request: APIRequestContext, portalUrl: string, username: string): Promise<string> {
+export async function tokensOf(request: APIRequestContext, portalUrl: string, username: string): Promise<Tokens> {
   const redirectUri = `${portalUrl}/home`;
   const opening = new URLSearchParams({ appId: '9090', redirectUri });
   const form = await (await request.get(`${portalUrl}/api/guc/protocol/oauth2/auth?${opening}`)).text();
@@ -47,5 +54,11 @@ export async function accessTokenOf(request: APIRequestContext, portalUrl: strin
   const exchange = await request.get(
     `${portalUrl}/api/guc/protocol/oauth2/token/by-code?${new URLSearchParams({ code, appId: '9090', redirectUri })}`,
   );
-  return (await exchange.json()).result.accessToken;
+  const { accessToken, refreshToken, expiresIn } = (await exchange.json()).result;
+  return { accessToken, refreshToken, expiresAt: Date.now() + expiresIn * 1000 };
+}
+
+/** `username`'s access token (see `tokensOf`). */
+export async function accessTokenOf(request: APIRequestContext, portalUrl: string, username: string): Promise<string> {
+  return (await tokensOf(request, portalUrl, username)).accessToken;
 }

@@ -1,4 +1,5 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
+import { demoOrder } from '../host/test-support/demo-order';
 import { accessTokenOf, fillSignInForm, testWithOwnPortal as test } from './accounts';
 import { axeViolations } from './fixtures';
 import { type PortalProcess, startPortalProcess } from './portal-process';
@@ -272,15 +273,7 @@ test('an order survives a server restart', async ({ page }) => {
     const token = await apiToken(page, portal, 'demo');
     const placed = await page.request.post(`${portal.url}/api-zzy-portal/api/orders`, {
       headers: { Authorization: `Bearer ${token}` },
-      data: {
-        productId: 1,
-        editionId: 1,
-        companyId: 1001,
-        quantity: 1,
-        contactName: '张明',
-        contactPhone: '13800001001',
-        idempotencyKey: 'restart-test-order-1',
-      },
+      data: demoOrder('restart-test-order-1'),
     });
     const { orderNo } = (await placed.json()).result;
     await portal.stop();

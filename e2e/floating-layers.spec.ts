@@ -1,5 +1,6 @@
 import { type BrowserContextOptions, devices, type Locator, type Page } from '@playwright/test';
 import { axeViolations, expect, pointAt, portalUrl, settled, test } from './fixtures';
+import { installToolkit } from './layout/dom';
 
 /**
  * The layers that float over the page (floating buttons, chat launcher and panel,
@@ -59,17 +60,10 @@ interface Control {
 }
 
 /** Every visible control of the floating layers, hit-tested through the shadow roots. */
-function floatingControls(page: Page): Promise<Control[]> {
+async function floatingControls(page: Page): Promise<Control[]> {
+  await installToolkit(page);
   return page.evaluate(() => {
-    const deepHit = (x: number, y: number) => {
-      let hit = document.elementFromPoint(x, y);
-      while (hit?.shadowRoot) {
-        const inner = hit.shadowRoot.elementFromPoint(x, y);
-        if (!inner || inner === hit) break;
-        hit = inner;
-      }
-      return hit;
-    };
+    const { deepHit } = window.__layout!;
     const nameOf = (element: Element | null): string => {
       if (!element) return 'nothing';
       const root = element.getRootNode();

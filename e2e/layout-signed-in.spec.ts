@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { fillSignInForm } from './accounts';
+import { fillSignInForm, tokensOf } from './accounts';
 import { expect, portalUrl, test } from './fixtures';
 import { auditWithKeyboard } from './layout/audit';
 import { checkAxe } from './layout/axe';
 import { checkLayers } from './layout/layers';
 import { PAGE_WIDTHS, screen } from './layout/matrix';
 import { LayoutReport } from './layout/report';
-import { backToTop, onScreen, openPage, placeOrder, quiet, signedInAs, tokensOf } from './layout/session';
+import { backToTop, onScreen, openPage, placeOrder, quiet, signedInAs } from './layout/session';
 
 // Issue #18: the pages behind a sign-in, on a phone and on a desktop: the order
 // pages as `demo`, the agent inbox, and the local console.

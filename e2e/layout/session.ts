@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../accounts';
+import { demoOrder } from '../../host/test-support/demo-order';
+import type { Tokens } from '../accounts';
 import { settled } from '../fixtures';
 import { installToolkit } from './dom';
 import type { Screen } from './matrix';
@@ -66,31 +67,6 @@ export async function backToTop(page: Page): Promise<void> {
   await quiet(page);
 }
 
-interface Tokens {
-  accessToken: string;
-  refreshToken: string;
-  expiresAt: number;
-}
-
-/** `username`'s tokens through the account service's own form and code exchange, as a browser gets them. */
-export async function tokensOf(request: APIRequestContext, portalUrl: string, username: string): Promise<Tokens> {
-  const redirectUri = `${portalUrl}/home`;
-  const opening = new URLSearchParams({ appId: '9090', redirectUri });
-  const form = await (await request.get(`${portalUrl}/api/guc/protocol/oauth2/auth?${opening}`)).text();
-  const csrf = /name="csrf" value="([^"]+)"/.exec(form)?.[1] ?? '';
-  const signIn = await request.post(`${portalUrl}/api/guc/protocol/oauth2/auth`, {
-    form: { username, password: DEMO_PASSWORD, appId: '9090', redirectUri, csrf },
-    headers: { Origin: portalUrl },
-    maxRedirects: 0,
-  });
-  const code = new URL(signIn.headers().location ?? '').searchParams.get('code') ?? '';
-  const exchange = await request.get(
-    `${portalUrl}/api/guc/protocol/oauth2/token/by-code?${new URLSearchParams({ code, appId: '9090', redirectUri })}`,
-  );
-  const { accessToken, refreshToken, expiresIn } = (await exchange.json()).result;
-  return { accessToken, refreshToken, expiresAt: Date.now() + expiresIn * 1000 };
-}
-
 /** The portal's pages in this context find `tokens` where the portal keeps its sign-in. */
 export async function signedInAs(page: Page, portalUrl: string, tokens: Tokens): Promise<void> {
   await page.context().addInitScript(
@@ -105,16 +81,7 @@ export async function signedInAs(page: Page, portalUrl: string, tokens: Tokens):
 export async function placeOrder(request: APIRequestContext, portalUrl: string, tokens: Tokens): Promise<string> {
   const answer = await request.post(`${portalUrl}/api-zzy-portal/api/orders`, {
     headers: { Authorization: `Bearer ${tokens.accessToken}`, companyId: '1001' },
-    data: {
-      productId: 1,
-      editionId: 1,
-      companyId: 1001,
-      quantity: 1,
-      contactName: '张明',
-      contactPhone: '0512-66668888',
-      remark: '',
-      idempotencyKey: randomBytes(12).toString('base64url'),
-    },
+    data: demoOrder(randomBytes(12).toString('base64url')),
   });
   expect(answer.ok(), await answer.text()).toBe(true);
   return (await answer.json()).result.orderNo;
