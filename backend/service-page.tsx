@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { withoutControlCharacters } from '../contract/html-characters';
 
 export interface ServicePage {
   nonce: string;
@@ -19,18 +20,20 @@ export interface ServicePage {
  * search engines, styled by its own sheet under this response's nonce.
  */
 export function renderServicePage({ nonce, title, style, icon = 'data:,', head, children }: ServicePage): string {
-  return `<!doctype html>${renderToStaticMarkup(
-    <html lang="zh-CN">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <link rel="icon" href={icon} type={icon.endsWith('.svg') ? 'image/svg+xml' : undefined} />
-        <title>{title}</title>
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: style }} />
-        {head}
-      </head>
-      <body>{children}</body>
-    </html>,
-  )}`;
+  return withoutControlCharacters(
+    `<!doctype html>${renderToStaticMarkup(
+      <html lang="zh-CN">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="robots" content="noindex" />
+          <link rel="icon" href={icon} type={icon.endsWith('.svg') ? 'image/svg+xml' : undefined} />
+          <title>{title}</title>
+          <style nonce={nonce} dangerouslySetInnerHTML={{ __html: style }} />
+          {head}
+        </head>
+        <body>{children}</body>
+      </html>,
+    )}`,
+  );
 }

@@ -23,6 +23,8 @@ const DESKTOP_UA =
 const MORE_PAGES = [
   '/no-such-page',
   '/product?page=999',
+  // What a visitor typed comes back in the page: control characters HTML may not carry are dropped.
+  '/searchRes?keyword=MES%01%08%0B%1B%7F%C2%85',
   '/home',
   '/order/create?productId=1&edition=1',
   '/order/success?orderNo=PO0000000000',

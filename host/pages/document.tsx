@@ -1,5 +1,6 @@
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { withoutControlCharacters } from '../../contract/html-characters';
 import type { Layout } from '../../contract/layouts';
 import { isMobileUserAgent } from '../../contract/user-agent';
 import { ELEMENTS, elementsOf, loadOnOf } from '../../widgets/elements';
@@ -168,5 +169,5 @@ function focusableMain(children: ReactNode): ReactNode {
 
 /** Renders a whole page to HTML. */
 export function renderDocument(props: DocumentProps, context: PageContext): string {
-  return `<!doctype html>${renderToStaticMarkup(<Document {...props} context={context} />)}`;
+  return withoutControlCharacters(`<!doctype html>${renderToStaticMarkup(<Document {...props} context={context} />)}`);
 }
