@@ -143,7 +143,7 @@ describe('built-in chat: visitors', () => {
     const history = await call('/api/chat/messages', { headers: { ...auth, 'X-Chat-Visitor': newVisitor() } });
     const metadata = history.json.result.messages.filter((m: { kind: string }) => m.kind === 'metadata');
     assert.equal(metadata.length, 1);
-    const user = portal.backend.accounts.userByAccessToken(token, '9090');
+    const user = await portal.backend.accounts.userByAccessToken(token, '9090');
     assert.deepEqual(metadata[0].metadata, { name: user?.name, mobile: user?.mobile });
     assert.notEqual(metadata[0].metadata.name, '冒充的名字');
     const anonymous = await call('/api/chat/metadata', { method: 'POST', headers: { 'X-Chat-Visitor': newVisitor() } });
@@ -207,7 +207,7 @@ describe('built-in chat: floods', () => {
       body: JSON.stringify({ kind: 'text', text }),
     });
   const conversations = () =>
-    (small.backend.db.prepare('SELECT COUNT(*) AS n FROM chat_conversations').get() as { n: number }).n;
+    (small.sqlite.prepare('SELECT COUNT(*) AS n FROM chat_conversations').get() as { n: number }).n;
 
   it('reading history or opening the stream starts no conversation', async () => {
     const before_ = conversations();

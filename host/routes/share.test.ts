@@ -381,7 +381,7 @@ describe('hostile content', () => {
 
   it('stays text in the JSON-LD, the head and the feed', async () => {
     // The newest item, so the feed carries it first.
-    portal.backend.db
+    portal.sqlite
       .prepare('UPDATE news SET title = ?, summary = ?, source = ?, published_at = ? WHERE id = 7')
       .run(hostile, hostile, hostile, '2099-01-01T00:00:00+08:00');
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { createEmbeddedBackend, type EmbeddedBackend } from '../../backend';
 import { PORTAL_APP_ID } from '../../backend/accounts/apps';
 import { createApp } from '../app';
@@ -12,6 +13,8 @@ import { listen } from './server';
 
 export interface TestPortal {
   backend: EmbeddedBackend;
+  /** The back-end's SQLite file, to look into or change behind its back. */
+  sqlite: Database.Database;
   server: Server;
   port: number;
   origin: string;
@@ -39,7 +42,7 @@ export async function startTestPortal(
   } = {},
 ): Promise<TestPortal> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const backend = createEmbeddedBackend({
+  const backend = await createEmbeddedBackend({
     dataDir,
     signInAttempts: options.signInAttempts,
     signInAttemptsPerAddress: options.signInAttemptsPerAddress,
@@ -62,15 +65,17 @@ export async function startTestPortal(
   );
   const origin = `http://127.0.0.1:${port}`;
   backend.apps.register(PORTAL_APP_ID, [origin, `http://127.0.0.1:${port + 1}`]);
+  if (!backend.sqlite) throw new Error('The test portal keeps its data in SQLite');
   return {
     backend,
+    sqlite: backend.sqlite,
     server,
     port,
     origin,
     dataDir,
     close() {
       server.close();
-      backend.close();
+      void backend.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
