@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { PortalDatabase } from '../db/connection';
 import { all, one } from '../db/query';
-import { testDatabases } from '../test-support/databases';
+import { postgresDatabase, sqliteDatabase, testDatabases } from '../test-support/databases';
 import { plainText } from './search-index';
 import { SearchStore, searchTerms, snippet } from './search-store';
 
@@ -102,6 +102,44 @@ for (const target of testDatabases) {
     });
   });
 }
+
+describe('site search on both databases', { skip: postgresDatabase.skip }, () => {
+  let stores: SearchStore[];
+  let titles: string[];
+  const databases: PortalDatabase[] = [];
+  before(async () => {
+    for (const target of [sqliteDatabase, postgresDatabase]) databases.push(await target.open());
+    stores = databases.map((database) => new SearchStore(database.db));
+    titles = (await all(databases[0]!.db, sql<{ title: string }>`SELECT title FROM search_index ORDER BY rowid`)).map(
+      (row) => row.title,
+    );
+  });
+  after(() => Promise.all(databases.map((database) => database.close())));
+
+  it('answers the same words with the same items in the same order, ranks included', async () => {
+    // Pieces of every fourth title, one to five characters long, alone and in pairs.
+    const pieces = titles
+      .filter((_, index) => index % 4 === 0)
+      .flatMap((title, index) => {
+        const chars = [...title.replace(/\s+/g, '')];
+        const size = (index % 5) + 1;
+        return [chars.slice(0, size).join(''), chars.slice(-size).join('')];
+      });
+    const keywords = [
+      ...pieces,
+      ...pieces.slice(1).map((piece, index) => `${pieces[index]} ${piece}`),
+      'mes',
+      'OPC UA',
+    ];
+    for (const keyword of keywords)
+      for (const type of [undefined, 'news'] as const) {
+        const [onSqlite, onPostgres] = await Promise.all(
+          stores.map((store) => store.search({ keyword, type, page: 1, pageSize: 50 })),
+        );
+        assert.deepEqual(onPostgres, onSqlite, keyword);
+      }
+  });
+});
 
 describe('site search text', () => {
   it('cuts a snippet around the first match', () => {

@@ -6,7 +6,7 @@ import {
   type SearchResults,
   type SearchType,
 } from '../../contract/search';
-import { all, type Db, isPostgres } from '../db/query';
+import { all, type Db, isPostgres, one } from '../db/query';
 
 const MAX_TERMS = 5;
 /** Trigram matching needs three characters; shorter words are found by a scan. */
@@ -34,6 +34,48 @@ export function snippet(text: string, terms: string[]): string {
 
 type Condition = RawBuilder<unknown>;
 
+/** FTS5's bm25 constants, and its column weights: titles 10, text 1. */
+const K1 = 1.2;
+const B = 0.75;
+const TITLE_WEIGHT = 10;
+
+/** A trigram index's tokens in a text: one per character that starts three. */
+const tokens = (column: string) => sql`greatest(length(${sql.ref(column)}) - 2, 0)`;
+/** How often `term` occurs in a column, whatever its case. */
+const occurrences = (column: string, term: string) =>
+  sql`((length(${sql.ref(column)}) - length(replace(lower(${sql.ref(column)}), lower(${term}), ''))) / ${sql.raw(`${[...term].length}.0`)})`;
+
+/**
+ * SQLite's ranking on PostgreSQL: FTS5's bm25 (k1 1.2, b 0.75) over the trigram
+ * tokens of title and text, titles weighing 10, so the same words rank the same
+ * rows in the same order on both. Its inputs (rows, average length, and how
+ * many rows hold each word) are read first; the score is then per row.
+ */
+async function bm25(db: Db, terms: string[]): Promise<RawBuilder<number>> {
+  const stats = await one(
+    db,
+    sql<{ n: number; avgdl: number }>`SELECT count(*) AS n,
+        coalesce(avg(${tokens('title')} + ${tokens('body')}), 0) AS avgdl FROM search_index`,
+  );
+  const rows = Number(stats?.n ?? 0);
+  const avgdl = Number(stats?.avgdl) || 1;
+  const parts = [];
+  for (const term of terms) {
+    const hits = Number(
+      (await one(db, sql<{ n: number }>`SELECT count(*) AS n FROM search_index WHERE ${contains(term, 'ILIKE')}`))?.n,
+    );
+    // FTS5 keeps a word in every row from counting against the rest.
+    const idf = Math.max(Math.log((rows - hits + 0.5) / (hits + 0.5)), 1e-6);
+    const number = (value: number) => sql`CAST(${value} AS DOUBLE PRECISION)`;
+    const frequency = sql`(${number(TITLE_WEIGHT)} * ${occurrences('title', term)} + ${occurrences('body', term)})`;
+    parts.push(
+      sql`${number(idf)} * (${frequency} * ${number(K1 + 1)}) / (${frequency} + ${number(K1)} *
+        (${number(1 - B)} + ${number(B)} * (${tokens('title')} + ${tokens('body')}) / ${number(avgdl)}))`,
+    );
+  }
+  return sql<number>`(${sql.join(parts, sql` + `)})`;
+}
+
 /** Where a term occurs as a substring, in the title or the text; LIKE ignores ASCII case, ILIKE any case. */
 const contains = (term: string, like: 'LIKE' | 'ILIKE'): Condition => {
   const pattern = likePattern(term);
@@ -46,8 +88,8 @@ const contains = (term: string, like: 'LIKE' | 'ILIKE'): Condition => {
  * index (ranked by bm25, titles weighing most); one- and two-character words,
  * common in Chinese queries, are matched by LIKE over the same table.
  * PostgreSQL: every word is an ILIKE, which the pg_trgm GIN indexes serve from
- * three characters on (shorter ones scan, as on SQLite); ranked by how many
- * words the title holds, then shorter texts first, as bm25 would.
+ * three characters on (shorter ones scan, as on SQLite), ranked by the same
+ * bm25 as SQLite's (`bm25` below).
  */
 export class SearchStore {
   constructor(private readonly db: Db) {}
@@ -65,13 +107,9 @@ export class SearchStore {
     let order: Condition;
     if (isPostgres(this.db)) {
       where = terms.map((term) => contains(term, 'ILIKE'));
-      const inTitle = sql.join(
-        (long.length ? long : terms.slice(0, 1)).map(
-          (term) => sql`CASE WHEN ${titleHas(term, 'ILIKE')} THEN 1 ELSE 0 END`,
-        ),
-        sql` + `,
-      );
-      order = long.length ? sql`${inTitle} DESC, length(body), id` : sql`${inTitle} DESC, id`;
+      order = long.length
+        ? sql`${await bm25(this.db, long)} DESC, id`
+        : sql`${titleHas(terms[0] as string, 'ILIKE')} DESC, id`;
     } else {
       where = short.map((term) => contains(term, 'LIKE'));
       if (long.length) where.unshift(sql`search_index MATCH ${long.map(phrase).join(' AND ')}`);
