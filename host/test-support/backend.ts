@@ -13,8 +13,8 @@ import { listen } from './server';
 
 export interface TestPortal {
   backend: EmbeddedBackend;
-  /** The back-end's SQLite file, to look into or change behind its back. */
-  sqlite: Database.Database;
+  /** The back-end's SQLite file, to look into or change behind its back (a portal on PostgreSQL has none: it throws). */
+  readonly sqlite: Database.Database;
   server: Server;
   port: number;
   origin: string;
@@ -32,6 +32,8 @@ export async function startTestPortal(
     trustProxy?: TrustProxy;
     publicOrigin?: string;
     dataDir?: string;
+    /** A `postgres://` address: the back-end keeps its data there instead of SQLite in `dataDir`. */
+    databaseUrl?: string;
     pageCache?: PageCacheOptions | false;
     chat?: {
       agentPassword?: string;
@@ -44,6 +46,7 @@ export async function startTestPortal(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
   const backend = await createEmbeddedBackend({
     dataDir,
+    databaseUrl: options.databaseUrl,
     signInAttempts: options.signInAttempts,
     signInAttemptsPerAddress: options.signInAttemptsPerAddress,
     feedbackLimit: options.feedbackLimit,
@@ -65,10 +68,12 @@ export async function startTestPortal(
   );
   const origin = `http://127.0.0.1:${port}`;
   backend.apps.register(PORTAL_APP_ID, [origin, `http://127.0.0.1:${port + 1}`]);
-  if (!backend.sqlite) throw new Error('The test portal keeps its data in SQLite');
   return {
     backend,
-    sqlite: backend.sqlite,
+    get sqlite() {
+      if (!backend.sqlite) throw new Error('This test portal keeps its data in PostgreSQL');
+      return backend.sqlite;
+    },
     server,
     port,
     origin,
