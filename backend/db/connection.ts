@@ -94,14 +94,26 @@ class WatchedDatabase extends Database {
 const LATEST_VERSION = Math.max(...migrations.map((migration) => migration.version));
 const SEED_VERSION = 3;
 
+/** A probe waits this long for the database; a server that does not answer in time is not ready. */
+const HEALTH_TIMEOUT_MS = 2000;
+
 async function health(db: Db): Promise<DatabaseHealth> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer')), HEALTH_TIMEOUT_MS).unref();
+  });
   try {
-    const { rows } = await sql<{ one: number }>`SELECT 1 AS one`.execute(db);
-    const versions = await appliedVersions(db);
-    return { database: Number(rows[0]?.one) === 1, migrations: versions.at(-1) === LATEST_VERSION };
+    const ask = async () => {
+      const { rows } = await sql<{ one: number }>`SELECT 1 AS one`.execute(db);
+      const versions = await appliedVersions(db);
+      return { database: Number(rows[0]?.one) === 1, migrations: versions.at(-1) === LATEST_VERSION };
+    };
+    return await Promise.race([ask(), late]);
   } catch {
-    // A closed or broken connection: not reachable, and nothing known of its schema.
+    // A closed, broken or silent connection: not reachable, and nothing known of its schema.
     return { database: false, migrations: false };
+  } finally {
+    clearTimeout(timer);
   }
 }
 

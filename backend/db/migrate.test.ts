@@ -59,6 +59,16 @@ for (const target of testDatabases) {
       });
     });
 
+    it('a closed database is not ready', async () => {
+      const other = await target.open();
+      await other.close();
+      assert.deepEqual(await other.health(), {
+        database: false,
+        migrations: false,
+        ...(target.name === 'SQLite' ? { dataFolder: false } : {}),
+      });
+    });
+
     it('number new rows after the seeded ones', async () => {
       const { db } = database;
       const row = await one(
