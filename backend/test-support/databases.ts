@@ -18,17 +18,28 @@ export interface TestDatabase {
 
 const scratch: string[] = [];
 let cluster: Promise<Postgres> | undefined;
+let running: Postgres | undefined;
 let databases = 0;
+
+const stopCluster = () => {
+  running?.stop();
+  running = undefined;
+};
+// A file that ends early (process.exit, a crash) stops its cluster too: stop() is synchronous.
+process.once('exit', stopCluster);
 
 after(async () => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-  const postgres = await cluster?.catch(() => undefined);
-  postgres?.stop();
+  await cluster?.catch(() => undefined);
+  stopCluster();
 });
 
 /** One throw-away cluster per test file, started on first use and stopped when the file ends. */
 async function freshPostgresUrl(): Promise<string> {
-  cluster ??= startPostgres();
+  cluster ??= startPostgres().then((postgres) => {
+    running = postgres;
+    return postgres;
+  });
   const postgres = await cluster;
   const name = `portal_test_${++databases}`;
   const admin = new pg.Client({ connectionString: postgres.url });
