@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createEmbeddedBackend } from './backend';
 import { PORTAL_APP_ID } from './backend/accounts/apps';
 import { createConsoleApp } from './backend/console/app';
-import { DataFolderError } from './backend/db/connection';
+import { DatabaseUrlError, DataFolderError, describeDatabaseUrl } from './backend/db/connection';
 import { createDemoApp, DEMO_SITES } from './demo/servers';
 import { createApp } from './host/app';
 import { configFromEnv } from './host/config';
@@ -30,13 +30,14 @@ const originsOf = (port: number) => [`http://localhost:${port}`, `http://127.0.0
 /** The demo sites on the ports after the portal's (a chosen port: 0 would pick others). */
 const demoOrigins = config.port ? DEMO_SITES.flatMap((site) => originsOf(config.port + site.offset)) : [];
 
-const backend = config.env === 'local' ? startBackend() : undefined;
+const backend = config.env === 'local' ? await startBackend() : undefined;
 
-/** The embedded back-end; a data folder it cannot use ends the start with one line saying why. */
-function startBackend() {
+/** The embedded back-end; a data folder or database it cannot use ends the start with one line saying why. */
+async function startBackend() {
   try {
-    return createEmbeddedBackend({
+    return await createEmbeddedBackend({
       dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
       log: createLogger(config.logLevel),
       mediaUrl,
       sessionSecret: config.sessionSecret,
@@ -45,8 +46,10 @@ function startBackend() {
       chat: { ...config.chat, partnerOrigins: [...config.chat.partnerOrigins, ...demoOrigins] },
     });
   } catch (error) {
-    if (!(error instanceof DataFolderError)) throw error;
-    console.error(`${error.message} Set DATA_DIR to a folder the server can write.`);
+    if (error instanceof DatabaseUrlError) console.error(error.message);
+    else if (error instanceof DataFolderError)
+      console.error(`${error.message} Set DATA_DIR to a folder the server can write.`);
+    else throw error;
     process.exit(1);
   }
 }
@@ -63,7 +66,7 @@ const app = createApp({
   build,
   backend,
   metrics,
-  readiness: () => ({ accepting: !stopping, ...backend?.health() }),
+  readiness: async () => ({ accepting: !stopping, ...(await backend?.health()) }),
 });
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 const servers: Server[] = [];
@@ -77,9 +80,11 @@ const portal = app.listen(config.port, (error?: Error) => {
   if (backend)
     // A data folder lost between two starts would otherwise go unseen: the operator is told which one this is.
     console.log(
-      backend.seededAfresh
-        ? `Data folder ${config.dataDir}: no database was there, a new one was made from the seed`
-        : `Data folder ${config.dataDir}: its database opened`,
+      config.databaseUrl
+        ? `Database ${describeDatabaseUrl(config.databaseUrl)}: ${backend.seededAfresh ? 'it was empty, its tables were made and filled from the seed' : 'its data opened'}`
+        : backend.seededAfresh
+          ? `Data folder ${config.dataDir}: no database was there, a new one was made from the seed`
+          : `Data folder ${config.dataDir}: its database opened`,
     );
   console.log(`Portal (${config.env}) listening on http://localhost:${port}/`);
   if (!backend || stopping) return;
@@ -155,8 +160,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       endStreams: () => backend?.chatStreams.endAll(),
       log: (line) => console.log(line),
     });
-    void stop.closed.then(() => {
-      backend?.close();
+    void stop.closed.then(async () => {
+      await backend?.close();
       console.log('Stopped');
       process.exit(0);
     });

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type Database from 'better-sqlite3';
 import type { RequestHandler, Router } from 'express';
 import { BRAND } from '../contract/environments';
 import type { MediaUrl } from '../contract/media';
@@ -10,13 +10,14 @@ import { AccountStore } from './accounts/store';
 import { chatService } from './chat';
 import type { ChatStore } from './chat/store';
 import {
-  DATABASE_FILE,
   type DatabaseHealth,
   DataFolderError,
   type Db,
-  databaseHealth,
-  openDatabase,
+  openPostgres,
+  openSqlite,
+  type PortalDatabase,
 } from './db/connection';
+import type { DialectName } from './db/query';
 import { FeedbackStore } from './feedback/feedback-store';
 import { dataFolderSecret, SECRET_FILE, type SigningKeys, signingKeys } from './http/keys';
 import { ContentStore } from './portal/content-store';
@@ -33,6 +34,10 @@ export interface BackendLog {
 
 export interface EmbeddedBackend {
   db: Db;
+  /** Which database it keeps its data in: SQLite in the data folder, or PostgreSQL at `databaseUrl`. */
+  dialect: DialectName;
+  /** On SQLite, the file's own handle (tests look into it); none on PostgreSQL. */
+  sqlite?: Database.Database;
   /** Whether the data folder held no database, so a new one was made from the seed. */
   seededAfresh: boolean;
   apps: AppRegistry;
@@ -53,19 +58,21 @@ export interface EmbeddedBackend {
   routes: ReadonlyArray<readonly [string, RequestHandler]>;
   /** What the portal's pages read and write, in process. */
   sources: DataSources;
-  /** For the readiness probe: the database answers, is migrated, and is still the file opened. */
-  health(): DatabaseHealth;
+  /** For the readiness probe: the database answers and is migrated (on SQLite: and is still the file opened). */
+  health(): Promise<DatabaseHealth>;
   /** The chat's open live streams: how many, and ending them (with a retry hint) when the server stops. */
   chatStreams: { readonly size: number; endAll(): void };
-  close(): void;
+  close(): Promise<void>;
 }
 
 /**
  * The back-end `local` runs inside the portal: its own SQLite database, the
  * portal API and the central account service, speaking the real servers' contract.
  */
-export function createEmbeddedBackend(options: {
+export async function createEmbeddedBackend(options: {
   dataDir: string;
+  /** A `postgres://` address: keep the data in PostgreSQL there instead of SQLite in `dataDir`. */
+  databaseUrl?: string;
   /** Where the back-end tells the operator what needs them (default: the console's error output). */
   log?: BackendLog;
   /** How often an idle server checks that its database file is still the one it opened (default 5 s). */
@@ -85,15 +92,17 @@ export function createEmbeddedBackend(options: {
     messagesPerMinute?: number;
     conversationsPerAddress?: number;
   };
-}): EmbeddedBackend {
+}): Promise<EmbeddedBackend> {
   const mediaUrl = options.mediaUrl ?? ((path: string) => path);
   const log = options.log ?? { error: (_fields, message) => console.error(message) };
-  const seededAfresh = !existsSync(join(options.dataDir, DATABASE_FILE));
-  const db = openDatabase(options.dataDir, {
-    everyMs: options.fileCheckMs,
-    onLost: (loss, message) => log.error({ dataDir: options.dataDir, loss }, message),
-  });
-  const keys = signingKeys(options.sessionSecret ?? keptSecret(db, options.dataDir));
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openSqlite(options.dataDir, {
+        everyMs: options.fileCheckMs,
+        onLost: (loss, message) => log.error({ dataDir: options.dataDir, loss }, message),
+      });
+  const { db } = database;
+  const keys = signingKeys(options.sessionSecret ?? (await keptSecret(database, options.dataDir)));
   const apps = new AppRegistry();
   const accounts = new AccountStore(db);
   const content = new ContentStore(db);
@@ -122,7 +131,9 @@ export function createEmbeddedBackend(options: {
   });
   return {
     db,
-    seededAfresh,
+    dialect: database.dialect,
+    sqlite: database.sqlite,
+    seededAfresh: database.seededAfresh,
     apps,
     accounts,
     keys,
@@ -139,18 +150,19 @@ export function createEmbeddedBackend(options: {
       ['/', portalRoutes],
     ],
     sources: embeddedSources({ content, search, feedback, mediaUrl }),
-    health: () => databaseHealth(db),
+    health: () => database.health(),
     chatStreams: chat.streams,
-    close: () => db.close(),
+    close: () => database.close(),
   };
 }
 
 /** The data folder's own secret; one it cannot keep ends the start like any other unusable folder. */
-function keptSecret(db: Db, dataDir: string): string {
+async function keptSecret(database: PortalDatabase, dataDir: string): Promise<string> {
   try {
+    mkdirSync(dataDir, { recursive: true });
     return dataFolderSecret(dataDir);
   } catch (error) {
-    db.close();
+    await database.close();
     const cause = (error as { code?: string }).code === 'EACCES' ? 'permission denied' : String(error);
     throw new DataFolderError(`The data folder ${dataDir} cannot be used: ${SECRET_FILE} cannot be kept (${cause}).`, {
       cause: error,

@@ -38,7 +38,7 @@ export function embeddedSources(stores: {
     film: async (year, name) => store.film(year, name),
     topic: async (slug) => store.topic(slug),
     search: async (query) => search.search(query),
-    wjUrl: async () => store.setting<string>('wjUrl') ?? null,
+    wjUrl: async () => (await store.setting<string>('wjUrl')) ?? null,
   };
   return {
     content,
@@ -46,6 +46,10 @@ export function embeddedSources(stores: {
       pageCommon: async () => buildPageCommon(store, mediaUrl),
       friendlyLinks: async () => store.friendlyLinks(),
     },
-    feedback: { submit: async (entry, page) => void feedback.add(entry, page) },
+    feedback: {
+      submit: async (entry, page) => {
+        await feedback.add(entry, page);
+      },
+    },
   };
 }

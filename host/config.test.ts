@@ -63,3 +63,26 @@ describe('operations settings', () => {
     assert.equal(configFromEnv({ PORT: '3000', METRICS_PORT: '3005' }).metricsPort, 3005);
   });
 });
+
+describe('DATABASE_URL', () => {
+  it('selects PostgreSQL for the embedded back-end; unset, SQLite in DATA_DIR', () => {
+    assert.equal(configFromEnv({}).databaseUrl, undefined);
+    const url = 'postgres://portal:secret@db.internal:5432/portal';
+    assert.equal(configFromEnv({ DATABASE_URL: ` ${url} ` }).databaseUrl, url);
+    assert.equal(configFromEnv({ DATABASE_URL: 'postgresql://db/portal' }).databaseUrl, 'postgresql://db/portal');
+  });
+
+  it('refuses anything but a postgres:// address naming server and database, and any environment but local', () => {
+    for (const value of ['db.internal/portal', 'mysql://db/portal', 'postgres://db', 'postgres:///portal'])
+      assert.throws(() => configFromEnv({ DATABASE_URL: value }), /^Error: DATABASE_URL must /, value);
+    assert.throws(
+      () =>
+        configFromEnv({
+          PORTAL_ENV: 'prod',
+          SESSION_SECRET: 'a-secret-of-at-least-thirty-two-characters',
+          DATABASE_URL: 'postgres://db/portal',
+        }),
+      /^Error: DATABASE_URL is for the embedded back-end/,
+    );
+  });
+});

@@ -32,6 +32,8 @@ export interface HostConfig {
   sessionSecret?: string;
   /** SHOW_DEMO_ACCOUNTS: whether the sign-in form lists the demo accounts. */
   showDemoAccounts: boolean;
+  /** DATABASE_URL: the embedded back-end keeps its data in this PostgreSQL database instead of SQLite in `dataDir`. */
+  databaseUrl?: string;
 }
 
 /** Express's `trust proxy`: true (any), a number of hops, or addresses, subnets and loopback/linklocal/uniquelocal. */
@@ -134,6 +136,27 @@ function parseSessionSecret(value: string | undefined, portalEnv: PortalEnvName)
   return value;
 }
 
+const DATABASE_URL_FORM = 'postgres://user:password@host:5432/database';
+
+/** A `postgres://` address with a server name; the server itself is tried at start. */
+function parseDatabaseUrl(value: string | undefined, portalEnv: PortalEnvName): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (portalEnv !== 'local')
+    throw new Error(`DATABASE_URL is for the embedded back-end (PORTAL_ENV=local), not PORTAL_ENV=${portalEnv}`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`DATABASE_URL must be a postgres:// address such as ${DATABASE_URL_FORM}`);
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
+    throw new Error(`DATABASE_URL must be a postgres:// address such as ${DATABASE_URL_FORM}, not ${url.protocol}//…`);
+  if (!url.hostname || url.pathname.length < 2)
+    throw new Error(`DATABASE_URL must name the server and the database: ${DATABASE_URL_FORM}`);
+  return text;
+}
+
 /** Default: shown only where they are the seed's own accounts, `local` on its SQLite database. */
 function parseShowDemoAccounts(env: NodeJS.ProcessEnv, portalEnv: PortalEnvName): boolean {
   const text = env.SHOW_DEMO_ACCOUNTS?.trim();
@@ -228,5 +251,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig 
     metricsPort: parseMetricsPort(env.METRICS_PORT, port, portalEnv),
     sessionSecret: parseSessionSecret(env.SESSION_SECRET, portalEnv),
     showDemoAccounts: parseShowDemoAccounts(env, portalEnv),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL, portalEnv),
   };
 }

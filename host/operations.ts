@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PlainHandler } from './portal-script';
 
 /** What `/readyz` checks, by name: each true when well. Called per probe, so each check is cheap. */
-export type Readiness = () => Record<string, boolean>;
+export type Readiness = () => Record<string, boolean> | Promise<Record<string, boolean>>;
 
 function answer(req: IncomingMessage, res: ServerResponse, status: number, body: object) {
   const text = JSON.stringify(body);
@@ -26,10 +26,10 @@ export function healthChecks(readiness: Readiness = () => ({})): Map<string, Pla
     ['/healthz', (req, res) => answer(req, res, 200, { status: 'ok' })],
     [
       '/readyz',
-      (req, res) => {
+      async (req, res) => {
         let checks: Record<string, boolean>;
         try {
-          checks = readiness();
+          checks = await readiness();
         } catch {
           // A check that throws is a failed one; what it threw is not the prober's business.
           checks = { checks: false };

@@ -5,7 +5,9 @@ import { describe, it } from 'node:test';
 import pg from 'pg';
 import { postgresBin, startPostgres } from './postgres';
 
-const missing = postgresBin() ? false : 'PostgreSQL is not installed (apt-get install -y postgresql)';
+// Skipped where PostgreSQL is missing, except under CI: there a missing database fails the run.
+const missing =
+  postgresBin() || process.env.CI === 'true' ? false : 'PostgreSQL is not installed (apt-get install -y postgresql)';
 
 const refused = (port: number) =>
   new Promise<boolean>((resolve) => {

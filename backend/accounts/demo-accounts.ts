@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection';
+import type { Db } from '../db/query';
 import { hashPassword } from './passwords';
 
 /** Every demo account's password (shown on the `local` sign-in page). */
@@ -59,29 +59,40 @@ export const DEMO_USERS: DemoUser[] = [
 ];
 
 /** Inserts the demo companies and users; called by the seed migration. */
-export function insertDemoAccounts(db: Db, agreements: Array<{ code: string; templateVersion: string }>): void {
-  const addCompany = db.prepare('INSERT INTO companies (id, name, certified) VALUES (?, ?, ?)');
-  const addUser = db.prepare(
-    'INSERT INTO users (username, password_hash, name, head_img, mobile, company_id) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const setAdmin = db.prepare('UPDATE companies SET admin_user_id = ? WHERE id = ?');
-  const confirm = db.prepare(
-    'INSERT INTO agreement_confirmations (user_id, code, template_version, confirmed_at) VALUES (?, ?, ?, ?)',
-  );
+export async function insertDemoAccounts(
+  db: Db,
+  agreements: Array<{ code: string; templateVersion: string }>,
+): Promise<void> {
   for (const user of DEMO_USERS) {
-    addCompany.run(user.company.id, user.company.name, user.company.certified ? 1 : 0);
-    const { lastInsertRowid } = addUser.run(
-      user.username,
-      hashPassword(DEMO_PASSWORD),
-      user.name,
-      `/media/avatar/${user.username}.svg`,
-      user.mobile,
-      user.company.id,
-    );
-    if (user.company.userIsAdmin) setAdmin.run(lastInsertRowid, user.company.id);
-    if (user.confirmedAgreements) {
-      for (const agreement of agreements)
-        confirm.run(lastInsertRowid, agreement.code, agreement.templateVersion, '2026-01-01T00:00:00Z');
-    }
+    await db
+      .insertInto('companies')
+      .values({ id: user.company.id, name: user.company.name, certified: user.company.certified ? 1 : 0 })
+      .execute();
+    const { id } = await db
+      .insertInto('users')
+      .values({
+        username: user.username,
+        password_hash: hashPassword(DEMO_PASSWORD),
+        name: user.name,
+        head_img: `/media/avatar/${user.username}.svg`,
+        mobile: user.mobile,
+        company_id: user.company.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (user.company.userIsAdmin)
+      await db.updateTable('companies').set({ admin_user_id: id }).where('id', '=', user.company.id).execute();
+    if (user.confirmedAgreements && agreements.length)
+      await db
+        .insertInto('agreement_confirmations')
+        .values(
+          agreements.map((agreement) => ({
+            user_id: id,
+            code: agreement.code,
+            template_version: agreement.templateVersion,
+            confirmed_at: '2026-01-01T00:00:00Z',
+          })),
+        )
+        .execute();
   }
 }

@@ -36,8 +36,8 @@ const signInFormKey = (fields: Record<string, unknown>) =>
 const bearer = (req: Request) => /^Bearer ([\w-]{1,200})$/.exec(req.get('Authorization') ?? '')?.[1];
 
 /** What the user info calls answer (SPEC §3). */
-function publicUser(store: AccountStore, user: UserRow) {
-  const company = user.company_id === null ? undefined : store.company(user.company_id);
+async function publicUser(store: AccountStore, user: UserRow) {
+  const company = user.company_id === null ? undefined : await store.company(user.company_id);
   return {
     name: user.name,
     userName: user.username,
@@ -67,9 +67,9 @@ export function accountService(options: AccountServiceOptions): Router {
     }),
   );
 
-  const userOf = (req: Request): UserRow => {
+  const userOf = async (req: Request): Promise<UserRow> => {
     const token = bearer(req);
-    const user = token ? store.userByAccessToken(token, null) : undefined;
+    const user = token ? await store.userByAccessToken(token, null) : undefined;
     if (!user) throw unauthorized();
     return user;
   };
@@ -204,7 +204,7 @@ export function accountService(options: AccountServiceOptions): Router {
           .type('html')
           .send(renderAccountError(res.locals.cspNonce, (error as Error).message));
       }
-      const user = store.userByName(username);
+      const user = await store.userByName(username);
       let matches: boolean;
       try {
         // Always hash, so an unknown account answers as slowly as a wrong password.
@@ -216,7 +216,7 @@ export function accountService(options: AccountServiceOptions): Router {
       if (!matches || !user) return refuseSignIn(req, res, 401, '账号或密码错误');
       let code: string;
       try {
-        code = store.createCode(user.id, appId, redirectUri, code_challenge);
+        code = await store.createCode(user.id, appId, redirectUri, code_challenge);
       } catch (error) {
         // The data folder lost (503): the form says so rather than an API envelope.
         if (errorStatus(error) !== 503) throw error;
@@ -229,34 +229,34 @@ export function accountService(options: AccountServiceOptions): Router {
     },
   );
 
-  router.get('/protocol/oauth2/token/by-code', (req, res) => {
+  router.get('/protocol/oauth2/token/by-code', async (req, res) => {
     const { code, appId, redirectUri, code_verifier } = parse(schemas.byCodeQuery, req.query);
-    const userId = store.consumeCode(code, appId, redirectUri, code_verifier);
+    const userId = await store.consumeCode(code, appId, redirectUri, code_verifier);
     if (userId === undefined) throw new ApiFailure(400, 'E4001', '登录码无效、已使用或已过期');
-    ok(res, store.createSession(userId, appId));
+    ok(res, await store.createSession(userId, appId));
   });
 
-  router.get('/token/refresh', (req, res) => {
+  router.get('/token/refresh', async (req, res) => {
     const { refreshToken } = parse(schemas.refreshQuery, req.query);
-    const tokens = store.refresh(refreshToken);
+    const tokens = await store.refresh(refreshToken);
     if (!tokens) throw unauthorized('刷新令牌无效或已过期');
     ok(res, tokens);
   });
 
-  router.get('/token/verify', (req, res) => {
-    userOf(req);
+  router.get('/token/verify', async (req, res) => {
+    await userOf(req);
     ok(res, true);
   });
 
-  const userInfo = (req: Request, res: Response) => ok(res, publicUser(store, userOf(req)));
+  const userInfo = async (req: Request, res: Response) => ok(res, await publicUser(store, await userOf(req)));
   router.get('/customer/current/customer-info', userInfo);
   router.get('/current/user-info', userInfo);
 
-  router.get('/current/menu/tree', (req, res) => {
-    const user = userOf(req);
+  router.get('/current/menu/tree', async (req, res) => {
+    const user = await userOf(req);
     const { appId } = parse(schemas.appQuery, req.query);
     if (!apps.has(appId)) throw badRequest('未登记的应用');
-    const certified = publicUser(store, user).potalStatus;
+    const certified = (await publicUser(store, user)).potalStatus;
     ok(res, [
       { code: 'home', name: '控制台首页', path: '/welcome', children: [] },
       { code: 'orders', name: '我的订单', path: '/order', children: [] },
@@ -264,11 +264,11 @@ export function accountService(options: AccountServiceOptions): Router {
     ]);
   });
 
-  router.get('/current/buttons', (req, res) => {
-    const user = userOf(req);
+  router.get('/current/buttons', async (req, res) => {
+    const user = await userOf(req);
     const { appId } = parse(schemas.appQuery, req.query);
     if (!apps.has(appId)) throw badRequest('未登记的应用');
-    const company = user.company_id === null ? undefined : store.company(user.company_id);
+    const company = user.company_id === null ? undefined : await store.company(user.company_id);
     const canOrder = company?.certified === 1 && company.admin_user_id !== null;
     ok(res, canOrder ? ['order:create', 'order:view'] : ['order:view']);
   });
@@ -286,9 +286,9 @@ export function accountService(options: AccountServiceOptions): Router {
     res.type('html').send(renderHubPage(res.locals.cspNonce, origins));
   });
 
-  router.get('/protocol/oauth2/logout', (req, res) => {
+  router.get('/protocol/oauth2/logout', async (req, res) => {
     const { token, redirectUri } = parse(schemas.logoutQuery, req.query);
-    if (token) store.revoke(token);
+    if (token) await store.revoke(token);
     const allowed = redirectUri && apps.ids().some((id) => apps.allows(id, redirectUri));
     res.redirect(303, allowed ? redirectUri : '/');
   });

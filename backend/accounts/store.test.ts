@@ -1,83 +1,111 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
-import { openDatabase } from '../db/connection';
-import { ACCESS_TTL_MS, AccountStore, CODE_TTL_MS, digest } from './store';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import type { PortalDatabase } from '../db/connection';
+import { all, one } from '../db/query';
+import { testDatabases } from '../test-support/databases';
+import { ACCESS_TTL_MS, AccountStore, CODE_TTL_MS, digest, type UserRow } from './store';
 
-const dir = mkdtempSync(join(tmpdir(), 'portal-store-'));
-const db = openDatabase(dir);
-after(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+for (const target of testDatabases) {
+  describe(`account store on ${target.name}`, { skip: target.skip }, () => {
+    let database: PortalDatabase;
+    let store: AccountStore;
+    let demo: UserRow;
+    let clock = Date.parse('2026-11-21T08:00:00Z');
+    const back = 'http://localhost:3000/home';
+    before(async () => {
+      database = await target.open();
+      store = new AccountStore(database.db, () => clock);
+      demo = (await store.userByName('demo')) as UserRow;
+    });
+    after(() => database?.close());
 
-let clock = Date.parse('2026-11-21T08:00:00Z');
-const store = new AccountStore(db, () => clock);
-const demo = store.userByName('demo')!;
-const back = 'http://localhost:3000/home';
+    it('finds an account whatever the case of its name', async () => {
+      assert.equal((await store.userByName('DEMO'))?.id, demo.id);
+      assert.equal(await store.userByName('demo2'), undefined);
+    });
 
-describe('account store', () => {
-  it('codes live 60 seconds', () => {
-    assert.equal(CODE_TTL_MS, 60_000);
-    const fresh = store.createCode(demo.id, '9090', back);
-    clock += CODE_TTL_MS - 1;
-    assert.equal(store.consumeCode(fresh, '9090', back), demo.id);
-    const stale = store.createCode(demo.id, '9090', back);
-    clock += CODE_TTL_MS + 1;
-    assert.equal(store.consumeCode(stale, '9090', back), undefined);
+    it('codes live 60 seconds', async () => {
+      assert.equal(CODE_TTL_MS, 60_000);
+      const fresh = await store.createCode(demo.id, '9090', back);
+      clock += CODE_TTL_MS - 1;
+      assert.equal(await store.consumeCode(fresh, '9090', back), demo.id);
+      const stale = await store.createCode(demo.id, '9090', back);
+      clock += CODE_TTL_MS + 1;
+      assert.equal(await store.consumeCode(stale, '9090', back), undefined);
+    });
+
+    it('a code presented with the wrong pairing is spent all the same', async () => {
+      const code = await store.createCode(demo.id, '9090', back);
+      assert.equal(await store.consumeCode(code, '9090', 'http://localhost:3000/other'), undefined);
+      assert.equal(await store.consumeCode(code, '9090', back), undefined);
+    });
+
+    it('a code used twice at once signs in once', async () => {
+      const code = await store.createCode(demo.id, '9090', back);
+      const uses = await Promise.all([1, 2, 3].map(() => store.consumeCode(code, '9090', back)));
+      assert.deepEqual(
+        uses.filter((user) => user !== undefined),
+        [demo.id],
+      );
+    });
+
+    it('access tokens expire after 2 hours', async () => {
+      assert.equal(ACCESS_TTL_MS, 7_200_000);
+      const { accessToken, expiresIn } = await store.createSession(demo.id, '9090');
+      assert.equal(expiresIn, 7200);
+      clock += ACCESS_TTL_MS - 1000;
+      assert.equal((await store.userByAccessToken(accessToken, '9090'))?.id, demo.id);
+      clock += 2000;
+      assert.equal(await store.userByAccessToken(accessToken, '9090'), undefined);
+    });
+
+    it('opens only the application the token was issued to', async () => {
+      const { accessToken } = await store.createSession(demo.id, '7070');
+      assert.equal(await store.userByAccessToken(accessToken, '9090'), undefined);
+      assert.equal((await store.userByAccessToken(accessToken, '7070'))?.id, demo.id);
+      assert.equal(
+        (await store.userByAccessToken(accessToken, null))?.id,
+        demo.id,
+        'the account service knows every app’s',
+      );
+    });
+
+    it('revokes the whole family when a traded refresh token comes back', async () => {
+      const first = await store.createSession(demo.id, '9090');
+      const second = await store.refresh(first.refreshToken);
+      assert.ok(second);
+      assert.equal(await store.userByAccessToken(first.accessToken, '9090'), undefined, 'rotated');
+      assert.equal((await store.userByAccessToken(second.accessToken, '9090'))?.id, demo.id);
+      // The first refresh token again: a copy was taken. The newer pair stops working too.
+      assert.equal(await store.refresh(first.refreshToken), undefined);
+      assert.equal(await store.userByAccessToken(second.accessToken, '9090'), undefined);
+      assert.equal(await store.refresh(second.refreshToken), undefined);
+      // Another sign-in of the same user is another family, untouched.
+      const other = await store.createSession(demo.id, '9090');
+      assert.equal((await store.userByAccessToken(other.accessToken, '9090'))?.id, demo.id);
+    });
+
+    it('a refresh token traded twice at once gives one new pair, and the family is revoked', async () => {
+      const first = await store.createSession(demo.id, '9090');
+      const trades = await Promise.all([1, 2].map(() => store.refresh(first.refreshToken)));
+      const won = trades.filter((tokens) => tokens !== undefined);
+      assert.equal(won.length, 1);
+      assert.equal(await store.userByAccessToken(won[0]?.accessToken ?? '', '9090'), undefined, 'a replay ends it');
+    });
+
+    it('keeps only hashes of codes and tokens', async () => {
+      const { accessToken, refreshToken } = await store.createSession(demo.id, '9090');
+      const row = await one(
+        database.db,
+        sql<Record<string, string>>`SELECT access_hash, refresh_hash FROM sessions ORDER BY id DESC LIMIT 1`,
+      );
+      assert.equal(row?.access_hash, digest(accessToken));
+      assert.equal(row?.refresh_hash, digest(refreshToken));
+      const dump =
+        JSON.stringify(await all(database.db, sql`SELECT * FROM sessions`)) +
+        JSON.stringify(await all(database.db, sql`SELECT * FROM auth_codes`));
+      assert.ok(!dump.includes(accessToken) && !dump.includes(refreshToken));
+    });
   });
-
-  it('a code presented with the wrong pairing is spent all the same', () => {
-    const code = store.createCode(demo.id, '9090', back);
-    assert.equal(store.consumeCode(code, '9090', 'http://localhost:3000/other'), undefined);
-    assert.equal(store.consumeCode(code, '9090', back), undefined);
-  });
-
-  it('access tokens expire after 2 hours', () => {
-    assert.equal(ACCESS_TTL_MS, 7_200_000);
-    const { accessToken, expiresIn } = store.createSession(demo.id, '9090');
-    assert.equal(expiresIn, 7200);
-    clock += ACCESS_TTL_MS - 1000;
-    assert.equal(store.userByAccessToken(accessToken, '9090')?.id, demo.id);
-    clock += 2000;
-    assert.equal(store.userByAccessToken(accessToken, '9090'), undefined);
-  });
-
-  it('opens only the application the token was issued to', () => {
-    const { accessToken } = store.createSession(demo.id, '7070');
-    assert.equal(store.userByAccessToken(accessToken, '9090'), undefined);
-    assert.equal(store.userByAccessToken(accessToken, '7070')?.id, demo.id);
-    assert.equal(store.userByAccessToken(accessToken, null)?.id, demo.id, 'the account service knows every app’s');
-  });
-
-  it('revokes the whole family when a traded refresh token comes back', () => {
-    const first = store.createSession(demo.id, '9090');
-    const second = store.refresh(first.refreshToken);
-    assert.ok(second);
-    assert.equal(store.userByAccessToken(first.accessToken, '9090'), undefined, 'rotated');
-    assert.equal(store.userByAccessToken(second.accessToken, '9090')?.id, demo.id);
-    // The first refresh token again: a copy was taken. The newer pair stops working too.
-    assert.equal(store.refresh(first.refreshToken), undefined);
-    assert.equal(store.userByAccessToken(second.accessToken, '9090'), undefined);
-    assert.equal(store.refresh(second.refreshToken), undefined);
-    // Another sign-in of the same user is another family, untouched.
-    const other = store.createSession(demo.id, '9090');
-    assert.equal(store.userByAccessToken(other.accessToken, '9090')?.id, demo.id);
-  });
-
-  it('keeps only hashes of codes and tokens', () => {
-    const { accessToken, refreshToken } = store.createSession(demo.id, '9090');
-    const row = db.prepare('SELECT access_hash, refresh_hash FROM sessions ORDER BY id DESC LIMIT 1').get() as Record<
-      string,
-      string
-    >;
-    assert.equal(row.access_hash, digest(accessToken));
-    assert.equal(row.refresh_hash, digest(refreshToken));
-    const dump =
-      JSON.stringify(db.prepare('SELECT * FROM sessions').all()) +
-      JSON.stringify(db.prepare('SELECT * FROM auth_codes').all());
-    assert.ok(!dump.includes(accessToken) && !dump.includes(refreshToken));
-  });
-});
+}

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/connection';
+import { sql } from 'kysely';
+import { type Db, one, run } from '../db/query';
 
 export interface UserRow {
   id: number;
@@ -37,6 +38,24 @@ const secret = (prefix: string) => `${prefix}_${randomBytes(32).toString('base64
 /** Only hashes are stored: a copy of the database gives no working token. */
 export const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
 
+interface CodeRow {
+  user_id: number;
+  app_id: string;
+  redirect_uri: string;
+  expires_at: number;
+  used_at: number | null;
+  code_challenge: string | null;
+}
+
+interface SessionRow {
+  id: number;
+  user_id: number;
+  app_id: string;
+  family: string;
+  revoked_at: number | null;
+  refresh_expires_at: number;
+}
+
 /** The account service's data: users, companies, login codes and sessions. */
 export class AccountStore {
   constructor(
@@ -44,26 +63,26 @@ export class AccountStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  userByName(username: string): UserRow | undefined {
-    return this.db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
+  /** Names are unique whatever their (ASCII) case, as users type them. */
+  userByName(username: string): Promise<UserRow | undefined> {
+    return one(this.db, sql<UserRow>`SELECT * FROM users WHERE lower(username) = lower(${username})`);
   }
 
-  user(id: number): UserRow | undefined {
-    return this.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  user(id: number): Promise<UserRow | undefined> {
+    return one(this.db, sql<UserRow>`SELECT * FROM users WHERE id = ${id}`);
   }
 
-  company(id: number): CompanyRow | undefined {
-    return this.db.prepare('SELECT * FROM companies WHERE id = ?').get(id) as CompanyRow | undefined;
+  company(id: number): Promise<CompanyRow | undefined> {
+    return one(this.db, sql<CompanyRow>`SELECT * FROM companies WHERE id = ${id}`);
   }
 
   /** A single-use login code; `challenge` is the sign-in's PKCE code challenge (S256), when it gave one. */
-  createCode(userId: number, appId: string, redirectUri: string, challenge?: string): string {
+  async createCode(userId: number, appId: string, redirectUri: string, challenge?: string): Promise<string> {
     const code = secret('zc');
-    this.db
-      .prepare(
-        'INSERT INTO auth_codes (code_hash, user_id, app_id, redirect_uri, expires_at, code_challenge) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(digest(code), userId, appId, redirectUri, this.now() + CODE_TTL_MS, challenge ?? null);
+    await sql`INSERT INTO auth_codes (code_hash, user_id, app_id, redirect_uri, expires_at, code_challenge)
+      VALUES (${digest(code)}, ${userId}, ${appId}, ${redirectUri}, ${this.now() + CODE_TTL_MS}, ${challenge ?? null})`.execute(
+      this.db,
+    );
     return code;
   }
 
@@ -72,50 +91,35 @@ export class AccountStore {
    * app and return address, and, when its sign-in gave a PKCE challenge, come
    * with the verifier that hashes to it. Returns the user it was issued for.
    */
-  consumeCode(code: string, appId: string, redirectUri: string, verifier?: string): number | undefined {
-    return this.db.transaction(() => {
-      const row = this.db.prepare('SELECT * FROM auth_codes WHERE code_hash = ?').get(digest(code)) as
-        | {
-            user_id: number;
-            app_id: string;
-            redirect_uri: string;
-            expires_at: number;
-            used_at: number | null;
-            code_challenge: string | null;
-          }
-        | undefined;
+  consumeCode(code: string, appId: string, redirectUri: string, verifier?: string): Promise<number | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await one(trx, sql<CodeRow>`SELECT * FROM auth_codes WHERE code_hash = ${digest(code)}`);
       if (!row || row.used_at !== null) return undefined;
-      // Spent even when the rest does not match: a guessed pairing gets one try.
-      this.db.prepare('UPDATE auth_codes SET used_at = ? WHERE code_hash = ?').run(this.now(), digest(code));
-      if (row.expires_at < this.now() || row.app_id !== appId || row.redirect_uri !== redirectUri) return undefined;
+      // Spent even when the rest does not match: a guessed pairing gets one try. Only one of
+      // two uses at once spends it: the other finds it used (PostgreSQL runs them side by side).
+      const spent = await run(
+        trx,
+        sql`UPDATE auth_codes SET used_at = ${this.now()} WHERE code_hash = ${digest(code)} AND used_at IS NULL`,
+      );
+      if (spent !== 1) return undefined;
+      if (Number(row.expires_at) < this.now() || row.app_id !== appId || row.redirect_uri !== redirectUri)
+        return undefined;
       if (row.code_challenge !== null && !verifies(verifier, row.code_challenge)) return undefined;
       // A verifier for a sign-in started without a challenge: someone else's code
       // offered as this client's own (PKCE downgrade, RFC 9700 §2.1.1).
       if (row.code_challenge === null && verifier !== undefined) return undefined;
       return row.user_id;
-    })();
+    });
   }
 
   /** A new session for a sign-in (a new family), or for a refresh (`family`: the one it continues). */
-  createSession(userId: number, appId: string, family = secret('zfm')): IssuedTokens {
+  async createSession(userId: number, appId: string, family = secret('zfm'), db = this.db): Promise<IssuedTokens> {
     const accessToken = secret('zat');
     const refreshToken = secret('zrt');
     const now = this.now();
-    this.db
-      .prepare(
-        `INSERT INTO sessions (user_id, app_id, access_hash, refresh_hash, access_expires_at, refresh_expires_at, created_at, family)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        userId,
-        appId,
-        digest(accessToken),
-        digest(refreshToken),
-        now + ACCESS_TTL_MS,
-        now + REFRESH_TTL_MS,
-        now,
-        family,
-      );
+    await sql`INSERT INTO sessions (user_id, app_id, access_hash, refresh_hash, access_expires_at, refresh_expires_at, created_at, family)
+      VALUES (${userId}, ${appId}, ${digest(accessToken)}, ${digest(refreshToken)}, ${now + ACCESS_TTL_MS},
+              ${now + REFRESH_TTL_MS}, ${now}, ${family})`.execute(db);
     return { accessToken, refreshToken, expiresIn: ACCESS_TTL_MS / 1000 };
   }
 
@@ -124,14 +128,14 @@ export class AccountStore {
    * `appId`: a token another application was given does not open this one.
    * `null`: any application's (the account service's own user information).
    */
-  userByAccessToken(accessToken: string, appId: string | null): UserRow | undefined {
-    return this.db
-      .prepare(
-        `SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id
-         WHERE sessions.access_hash = ? AND sessions.revoked_at IS NULL AND sessions.access_expires_at > ?
-           AND (? IS NULL OR sessions.app_id = ?)`,
-      )
-      .get(digest(accessToken), this.now(), appId, appId) as UserRow | undefined;
+  userByAccessToken(accessToken: string, appId: string | null): Promise<UserRow | undefined> {
+    return one(
+      this.db,
+      sql<UserRow>`SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id
+        WHERE sessions.access_hash = ${digest(accessToken)} AND sessions.revoked_at IS NULL
+          AND sessions.access_expires_at > ${this.now()}
+          AND (CAST(${appId} AS TEXT) IS NULL OR sessions.app_id = ${appId})`,
+    );
   }
 
   /**
@@ -140,39 +144,36 @@ export class AccountStore {
    * replayed, or the original after the thief's: either way every session of its
    * family is revoked, so whoever holds the newer tokens must sign in again.
    */
-  refresh(refreshToken: string): IssuedTokens | undefined {
-    return this.db.transaction(() => {
-      const session = this.db
-        .prepare(
-          'SELECT id, user_id, app_id, family, revoked_at, refresh_expires_at FROM sessions WHERE refresh_hash = ?',
-        )
-        .get(digest(refreshToken)) as
-        | {
-            id: number;
-            user_id: number;
-            app_id: string;
-            family: string;
-            revoked_at: number | null;
-            refresh_expires_at: number;
-          }
-        | undefined;
+  refresh(refreshToken: string): Promise<IssuedTokens | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const session = await one(
+        trx,
+        sql<SessionRow>`SELECT id, user_id, app_id, family, revoked_at, refresh_expires_at FROM sessions
+          WHERE refresh_hash = ${digest(refreshToken)}`,
+      );
       if (!session) return undefined;
-      if (session.revoked_at !== null) {
-        this.db
-          .prepare('UPDATE sessions SET revoked_at = ? WHERE family = ? AND revoked_at IS NULL')
-          .run(this.now(), session.family);
+      const revokeFamily = async () => {
+        await sql`UPDATE sessions SET revoked_at = ${this.now()} WHERE family = ${session.family} AND revoked_at IS NULL`.execute(
+          trx,
+        );
         return undefined;
-      }
-      if (session.refresh_expires_at <= this.now()) return undefined;
-      this.db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ?').run(this.now(), session.id);
-      return this.createSession(session.user_id, session.app_id, session.family);
-    })();
+      };
+      if (session.revoked_at !== null) return revokeFamily();
+      if (Number(session.refresh_expires_at) <= this.now()) return undefined;
+      // Two trades of one token at once: the second finds it traded, a replay like any other.
+      const traded = await run(
+        trx,
+        sql`UPDATE sessions SET revoked_at = ${this.now()} WHERE id = ${session.id} AND revoked_at IS NULL`,
+      );
+      if (traded !== 1) return revokeFamily();
+      return this.createSession(session.user_id, session.app_id, session.family, trx);
+    });
   }
 
   /** Ends the session of an access token; unknown tokens are ignored. */
-  revoke(accessToken: string): void {
-    this.db
-      .prepare('UPDATE sessions SET revoked_at = ? WHERE access_hash = ? AND revoked_at IS NULL')
-      .run(this.now(), digest(accessToken));
+  async revoke(accessToken: string): Promise<void> {
+    await sql`UPDATE sessions SET revoked_at = ${this.now()} WHERE access_hash = ${digest(accessToken)} AND revoked_at IS NULL`.execute(
+      this.db,
+    );
   }
 }

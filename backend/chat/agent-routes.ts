@@ -9,7 +9,7 @@ import { renderAgentInbox, renderAgentSignIn } from './agent-pages';
 import { AGENT_COOKIE, AGENT_SESSION_MS, AgentSessions } from './agent-session';
 import type { ChatHub } from './hub';
 import { ownOrigin } from './origins';
-import { type EventStreams, lastEventId, openEventStream } from './sse';
+import { type EventStreams, following, lastEventId, openEventStream } from './sse';
 import type { ChatStore } from './store';
 import { parseChat } from './visitor-routes';
 
@@ -59,12 +59,12 @@ export function agentRoutes({ store, hub, streams, password, signingKey, signInA
   router.use('/chat/agent', cookieParser());
   const signedIn = (req: Request) => sessions.valid(req.cookies?.[AGENT_COOKIE]);
 
-  router.get('/chat/agent', (req, res) => {
+  router.get('/chat/agent', async (req, res) => {
     if (!signedIn(req)) return sendPage(res, renderAgentSignIn(res.locals.cspNonce));
     // A paging link that was tampered with shows the newest page.
     const parsed = v.safeParse(inboxQuery, inboxQueryInput(req.query));
     const query = parsed.success ? parsed.output : { show: 'all' as const };
-    sendPage(res, renderAgentInbox(res.locals.cspNonce, query, store.conversations(query)));
+    sendPage(res, renderAgentInbox(res.locals.cspNonce, query, await store.conversations(query)));
   });
 
   const signInLimiter = rateLimit({
@@ -98,30 +98,30 @@ export function agentRoutes({ store, hub, streams, password, signingKey, signInA
   const api = Router();
   api.use((req, _res, next) => next(signedIn(req) ? undefined : unauthorized('请先登录客服工作台')));
   api.use(express.json({ limit: '8kb' }));
-  api.get('/conversations', (req, res) =>
-    ok(res, store.conversations(parseChat(inboxQuery, inboxQueryInput(req.query)))),
+  api.get('/conversations', async (req, res) =>
+    ok(res, await store.conversations(parseChat(inboxQuery, inboxQueryInput(req.query)))),
   );
-  api.get('/conversations/:id', (req, res) => {
-    const summary = store.summary(conversationId(req));
+  api.get('/conversations/:id', async (req, res) => {
+    const summary = await store.summary(conversationId(req));
     if (!summary) throw notFound('没有这个会话');
     ok(res, summary);
   });
-  api.get('/conversations/:id/messages', (req, res) => {
+  api.get('/conversations/:id/messages', async (req, res) => {
     const id = conversationId(req);
-    if (!store.conversation(id)) throw notFound('没有这个会话');
-    ok(res, store.messages(id));
+    if (!(await store.conversation(id))) throw notFound('没有这个会话');
+    ok(res, await store.messages(id));
   });
-  api.post('/conversations/:id/messages', sameOrigin, (req, res) => {
+  api.post('/conversations/:id/messages', sameOrigin, async (req, res) => {
     const id = conversationId(req);
-    if (!store.conversation(id)) throw notFound('没有这个会话');
+    if (!(await store.conversation(id))) throw notFound('没有这个会话');
     const body = parseChat(schemas.agentMessage, req.body);
-    const { message, created } = store.add(id, 'agent', { text: body.text }, body.clientId ?? null);
+    const { message, created } = await store.add(id, 'agent', { text: body.text }, body.clientId ?? null);
     if (created) hub.publish(message);
     ok(res, message);
   });
-  api.post('/conversations/:id/read', sameOrigin, (req, res) => {
+  api.post('/conversations/:id/read', sameOrigin, async (req, res) => {
     const id = conversationId(req);
-    store.markRead(id, parseChat(schemas.readBody, req.body).messageId);
+    await store.markRead(id, parseChat(schemas.readBody, req.body).messageId);
     ok(res, true);
   });
   /** Every new message of every conversation, resumed after `Last-Event-ID`. */
@@ -133,9 +133,8 @@ export function agentRoutes({ store, hub, streams, password, signingKey, signInA
       sent = message.id;
       stream.send('message', message, message.id);
     };
-    stream.onClose(hub.onAny(deliver));
     stream.onClose(hub.agentJoined());
-    for (const message of store.messagesSince(sent)) deliver(message);
+    following(stream, deliver, hub.onAny.bind(hub), () => store.messagesSince(sent));
   });
   api.all('/{*rest}', () => {
     throw new ApiFailure(404, 'E0404', '接口不存在');

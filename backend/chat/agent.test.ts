@@ -4,111 +4,116 @@ import { after, before, describe, it } from 'node:test';
 import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
 import { openEventStream } from '../../host/test-support/event-stream';
 import { request } from '../../host/test-support/server';
+import { testDatabases } from '../test-support/databases';
 
-const PASSWORD = 'Agent-test-2026';
-let portal: TestPortal;
-before(async () => {
-  portal = await startTestPortal({ chat: { agentPassword: PASSWORD } });
-});
-after(() => portal.close());
-
-const form = (password: string, origin?: string) =>
-  request(portal.port, '/chat/agent/login', {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      ...(origin === undefined ? { Origin: portal.origin } : origin ? { Origin: origin } : {}),
-    },
-    body: new URLSearchParams({ password }).toString(),
-  });
-
-async function signIn(): Promise<string> {
-  const res = await form(PASSWORD);
-  assert.equal(res.status, 303);
-  const cookie = String(res.headers['set-cookie']?.[0] ?? '');
-  assert.match(cookie, /HttpOnly/i);
-  assert.match(cookie, /SameSite=Strict/i);
-  return cookie.split(';')[0] ?? '';
-}
-
-const api = (path: string, cookie: string, body?: unknown, origin = portal.origin) =>
-  request(portal.port, `/chat/agent/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      Cookie: cookie,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json', Origin: origin }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }).then((res) => ({ ...res, json: JSON.parse(res.body) }));
-
-describe('chat agent inbox', () => {
-  it('shows the sign-in page, refuses a wrong password and a foreign form, and lets the right one in', async () => {
-    const page = await request(portal.port, '/chat/agent');
-    assert.equal(page.status, 200);
-    assert.match(page.body, /客服密码/);
-    assert.equal((await form('wrong password')).status, 401);
-    assert.equal((await form(PASSWORD, 'http://evil.example')).status, 403);
-    const cookie = await signIn();
-    const inbox = await request(portal.port, '/chat/agent', { headers: { Cookie: cookie } });
-    assert.match(inbox.body, /\/widgets\/chat-agent\.js/);
-    assert.equal((await api('/conversations', 'portal_chat_agent=1.forged')).status, 401);
-  });
-
-  it('lists conversations with the card, replies live to the visitor, and refuses replies from other origins', async () => {
-    const cookie = await signIn();
-    const visitor = randomBytes(16).toString('base64url');
-    const sent = await request(portal.port, '/api/chat/messages', {
-      method: 'POST',
-      headers: { 'X-Chat-Visitor': visitor, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ kind: 'card', card: { type: 1, associationNo: 'P2025001' } }),
+for (const target of testDatabases) {
+  describe(`chat agent on ${target.name}`, { skip: target.skip }, () => {
+    const PASSWORD = 'Agent-test-2026';
+    let portal: TestPortal;
+    before(async () => {
+      portal = await startTestPortal({ databaseUrl: await target.url?.(), chat: { agentPassword: PASSWORD } });
     });
-    assert.equal(sent.status, 200);
-    const card = JSON.parse(sent.body).result.card;
-    const list = await api('/conversations', cookie);
-    const conversation = list.json.result.conversations.find(
-      (c: { last: { card?: unknown } }) => JSON.stringify(c.last?.card) === JSON.stringify(card),
-    );
-    assert.ok(conversation, list.body);
-    assert.equal(conversation.unread, 1);
-    assert.equal(conversation.unanswered, true);
-    assert.equal(conversation.last.card.url, '/product/P2025001');
+    after(() => portal.close());
 
-    const visitorStream = await openEventStream(portal.port, '/api/chat/events', { 'X-Chat-Visitor': visitor });
-    const agentStream = await openEventStream(portal.port, '/chat/agent/api/events', { Cookie: cookie });
-    try {
-      // An agent with the inbox open is online for the visitor.
-      await visitorStream.waitFor((e) => e.event === 'presence' && (e.data as { online: boolean }).online);
-      const foreign = await api(
-        `/conversations/${conversation.id}/messages`,
-        cookie,
-        { text: '假冒' },
-        'http://evil.example',
-      );
-      assert.equal(foreign.status, 403);
-      const reply = await api(`/conversations/${conversation.id}/messages`, cookie, {
-        text: '<b>您好</b>，请问有什么可以帮您？',
+    const form = (password: string, origin?: string) =>
+      request(portal.port, '/chat/agent/login', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          ...(origin === undefined ? { Origin: portal.origin } : origin ? { Origin: origin } : {}),
+        },
+        body: new URLSearchParams({ password }).toString(),
       });
-      assert.equal(reply.status, 200, reply.body);
-      const delivered = await visitorStream.waitFor(
-        (e) => e.event === 'message' && (e.data as { sender: string }).sender === 'agent',
-      );
-      // Stored and sent as text: the page renders it escaped.
-      assert.equal((delivered.data as { text: string }).text, '<b>您好</b>，请问有什么可以帮您？');
-      await agentStream.waitFor((e) => e.event === 'message' && e.id === String(reply.json.result.id));
-      const answered = (await api(`/conversations/${conversation.id}`, cookie)).json.result;
-      assert.equal(answered.unread, 0);
-      assert.equal(answered.unanswered, false);
-      assert.equal((await api('/conversations/99999/messages', cookie, { text: 'x' })).status, 404);
-    } finally {
-      visitorStream.close();
-      agentStream.close();
-    }
-    await visitorStream.waitFor(() => true);
-  });
 
-  it('limits wrong passwords', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await form(`nope-${i}`)).status);
-    assert.equal(statuses.at(-1), 429);
+    async function signIn(): Promise<string> {
+      const res = await form(PASSWORD);
+      assert.equal(res.status, 303);
+      const cookie = String(res.headers['set-cookie']?.[0] ?? '');
+      assert.match(cookie, /HttpOnly/i);
+      assert.match(cookie, /SameSite=Strict/i);
+      return cookie.split(';')[0] ?? '';
+    }
+
+    const api = (path: string, cookie: string, body?: unknown, origin = portal.origin) =>
+      request(portal.port, `/chat/agent/api${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          Cookie: cookie,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json', Origin: origin }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then((res) => ({ ...res, json: JSON.parse(res.body) }));
+
+    describe('chat agent inbox', () => {
+      it('shows the sign-in page, refuses a wrong password and a foreign form, and lets the right one in', async () => {
+        const page = await request(portal.port, '/chat/agent');
+        assert.equal(page.status, 200);
+        assert.match(page.body, /客服密码/);
+        assert.equal((await form('wrong password')).status, 401);
+        assert.equal((await form(PASSWORD, 'http://evil.example')).status, 403);
+        const cookie = await signIn();
+        const inbox = await request(portal.port, '/chat/agent', { headers: { Cookie: cookie } });
+        assert.match(inbox.body, /\/widgets\/chat-agent\.js/);
+        assert.equal((await api('/conversations', 'portal_chat_agent=1.forged')).status, 401);
+      });
+
+      it('lists conversations with the card, replies live to the visitor, and refuses replies from other origins', async () => {
+        const cookie = await signIn();
+        const visitor = randomBytes(16).toString('base64url');
+        const sent = await request(portal.port, '/api/chat/messages', {
+          method: 'POST',
+          headers: { 'X-Chat-Visitor': visitor, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ kind: 'card', card: { type: 1, associationNo: 'P2025001' } }),
+        });
+        assert.equal(sent.status, 200);
+        const card = JSON.parse(sent.body).result.card;
+        const list = await api('/conversations', cookie);
+        const conversation = list.json.result.conversations.find(
+          (c: { last: { card?: unknown } }) => JSON.stringify(c.last?.card) === JSON.stringify(card),
+        );
+        assert.ok(conversation, list.body);
+        assert.equal(conversation.unread, 1);
+        assert.equal(conversation.unanswered, true);
+        assert.equal(conversation.last.card.url, '/product/P2025001');
+
+        const visitorStream = await openEventStream(portal.port, '/api/chat/events', { 'X-Chat-Visitor': visitor });
+        const agentStream = await openEventStream(portal.port, '/chat/agent/api/events', { Cookie: cookie });
+        try {
+          // An agent with the inbox open is online for the visitor.
+          await visitorStream.waitFor((e) => e.event === 'presence' && (e.data as { online: boolean }).online);
+          const foreign = await api(
+            `/conversations/${conversation.id}/messages`,
+            cookie,
+            { text: '假冒' },
+            'http://evil.example',
+          );
+          assert.equal(foreign.status, 403);
+          const reply = await api(`/conversations/${conversation.id}/messages`, cookie, {
+            text: '<b>您好</b>，请问有什么可以帮您？',
+          });
+          assert.equal(reply.status, 200, reply.body);
+          const delivered = await visitorStream.waitFor(
+            (e) => e.event === 'message' && (e.data as { sender: string }).sender === 'agent',
+          );
+          // Stored and sent as text: the page renders it escaped.
+          assert.equal((delivered.data as { text: string }).text, '<b>您好</b>，请问有什么可以帮您？');
+          await agentStream.waitFor((e) => e.event === 'message' && e.id === String(reply.json.result.id));
+          const answered = (await api(`/conversations/${conversation.id}`, cookie)).json.result;
+          assert.equal(answered.unread, 0);
+          assert.equal(answered.unanswered, false);
+          assert.equal((await api('/conversations/99999/messages', cookie, { text: 'x' })).status, 404);
+        } finally {
+          visitorStream.close();
+          agentStream.close();
+        }
+        await visitorStream.waitFor(() => true);
+      });
+
+      it('limits wrong passwords', async () => {
+        const statuses: number[] = [];
+        for (let i = 0; i < 6; i++) statuses.push((await form(`nope-${i}`)).status);
+        assert.equal(statuses.at(-1), 429);
+      });
+    });
   });
-});
+}

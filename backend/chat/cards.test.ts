@@ -45,7 +45,7 @@ const HOSTILE = ['https://www.miit.gov.cn.evil.com/', 'javascript:alert(1)', '//
 describe('chat cards', () => {
   for (const url of HOSTILE) {
     it(`a card naming ${url} links only to the portal's own product page, with the store's title and picture`, async () => {
-      const product = portal.backend.content.product('P2025001');
+      const product = await portal.backend.content.product('P2025001');
       assert.ok(product);
       const sent = await sendCard(newVisitor(), {
         type: 1,
@@ -76,7 +76,7 @@ describe('chat cards', () => {
   it('a card stored before the service built them shows none of what its visitor wrote', async () => {
     const sent = await sendCard(newVisitor(), { type: 1, associationNo: 'P2025001' });
     const { conversationId } = sent.json.result;
-    portal.backend.db
+    portal.sqlite
       .prepare(
         "INSERT INTO chat_messages (conversation_id, sender, kind, body, created_at) VALUES (?, 'visitor', 'card', ?, ?)",
       )
@@ -105,7 +105,7 @@ describe('chat cards', () => {
     const sent = await sendCard(newVisitor(), { type: 2, associationNo: 'S2025002' });
     assert.equal(sent.status, 200, sent.body);
     assert.equal(sent.json.result.card.url, '/solution/S2025002');
-    assert.equal(sent.json.result.card.title, portal.backend.content.solution('S2025002')?.title);
+    assert.equal(sent.json.result.card.title, (await portal.backend.content.solution('S2025002'))?.title);
   });
 
   it('refuses an unknown number, a number of the other kind, a malformed one and a card without a number', async () => {

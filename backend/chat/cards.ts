@@ -9,16 +9,16 @@ import type { ContentStore } from '../portal/content-store';
  * The console card of the product (type 1) or solution (type 2) with this
  * association number, or of whichever has it; it links to /product/{no} or /solution/{no}.
  */
-export function chatCard(
+export async function chatCard(
   content: ContentStore,
   mediaUrl: MediaUrl,
   associationNo: string,
   type?: ChatCardRequest['type'],
-): ConsoleChatCard | undefined {
+): Promise<ConsoleChatCard | undefined> {
   if (!ASSOCIATION_NO_PATTERN.test(associationNo)) return undefined;
-  const product = type === 2 ? undefined : content.product(associationNo);
+  const product = type === 2 ? undefined : await content.product(associationNo);
   if (product) return consoleCardOf(product, mediaUrl(mediaPaths.cover('product', product.id)));
-  const solution = type === 1 ? undefined : content.solution(associationNo);
+  const solution = type === 1 ? undefined : await content.solution(associationNo);
   if (solution) return consoleCardOf(solution, mediaUrl(mediaPaths.cover('solution', solution.id)));
   return undefined;
 }
@@ -28,12 +28,12 @@ export function chatCard(
  * introduction and cover, and the portal's own page of the item. The visitor only
  * names the item.
  */
-export function messageCard(
+export async function messageCard(
   content: ContentStore,
   mediaUrl: MediaUrl,
   request: ChatCardRequest,
-): ChatCardInfo | undefined {
-  const card = chatCard(content, mediaUrl, request.associationNo, request.type);
+): Promise<ChatCardInfo | undefined> {
+  const card = await chatCard(content, mediaUrl, request.associationNo, request.type);
   return card && messageCardOf(card);
 }
 

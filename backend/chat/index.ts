@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { MediaUrl } from '../../contract/media';
 import type { AccountStore } from '../accounts/store';
-import type { Db } from '../db/connection';
+import type { Db } from '../db/query';
 import type { SigningKeys } from '../http/keys';
 import type { ContentStore } from '../portal/content-store';
 import { agentRoutes } from './agent-routes';

@@ -11,6 +11,8 @@ export interface EventStream {
   send(event: string, data: unknown, id?: number): void;
   /** Runs when the client goes away. */
   onClose(cleanup: () => void): void;
+  /** Ends the stream; the client reconnects and resumes after its last id. */
+  end(): void;
 }
 
 /**
@@ -82,5 +84,33 @@ export function openEventStream(req: Request, res: Response, streams: EventStrea
       if (closed) return void cleanup();
       cleanups.push(cleanup);
     },
+    end() {
+      if (!res.writableEnded) res.end();
+    },
   };
+}
+
+/**
+ * Sends what the store holds after the stream's place (`backlog`), then each
+ * message published live (`subscribe`). Live ones that arrive while the backlog
+ * is read wait for it, so none falls between the two and none jumps ahead of
+ * older ones (`deliver` skips what was already sent). A backlog that cannot be
+ * read ends the stream: the client reconnects and resumes from its last id.
+ */
+export function following<M extends { id: number }>(
+  stream: EventStream,
+  deliver: (message: M) => void,
+  subscribe: (listener: (message: M) => void) => () => void,
+  backlog: () => Promise<M[]>,
+): void {
+  let held: M[] | undefined = [];
+  stream.onClose(subscribe((message) => (held ? held.push(message) : deliver(message))));
+  backlog().then(
+    (messages) => {
+      const live = held ?? [];
+      held = undefined;
+      for (const message of [...messages, ...live]) deliver(message);
+    },
+    () => stream.end(),
+  );
 }

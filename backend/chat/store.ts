@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { type RawBuilder, sql } from 'kysely';
 import type { ChatCardInfo, ChatMessage, ChatMessageKind, ChatSender, VisitorMetadata } from '../../contract/chat';
 import { type ConversationSummary, INBOX_PAGE_SIZE, type InboxPage, type InboxQuery } from '../../contract/chat-inbox';
-import type { Db } from '../db/connection';
+import { all, type Db, isPostgres, one, run } from '../db/query';
 import { storedCard } from './cards';
 
 export type { ChatMessage } from '../../contract/chat';
@@ -64,13 +65,16 @@ type SummaryRow = ConversationRow & {
 };
 
 /** Each conversation with its last message (conversations without one are not listed). */
-const SUMMARY_FROM = `chat_conversations c
-  JOIN chat_messages l ON l.id = (SELECT max(m.id) FROM chat_messages m WHERE m.conversation_id = c.id)`;
-const SUMMARY = `SELECT c.*, l.id AS last_id, l.sender AS last_sender, l.kind AS last_kind, l.body AS last_body,
+const SUMMARY_FROM = sql.raw(`chat_conversations c
+  JOIN chat_messages l ON l.id = (SELECT max(m.id) FROM chat_messages m WHERE m.conversation_id = c.id)`);
+const SUMMARY = sql`SELECT c.*, l.id AS last_id, l.sender AS last_sender, l.kind AS last_kind, l.body AS last_body,
     l.client_id AS last_client_id, l.created_at AS last_created_at,
     (SELECT count(*) FROM chat_messages m
      WHERE m.conversation_id = c.id AND m.sender = 'visitor' AND m.id > c.agent_read_id) AS unread
   FROM ${SUMMARY_FROM}`;
+
+/** Chat messages take their ids in turn: ids in commit order are what a resumed stream relies on. */
+const MESSAGE_ORDER_LOCK = 21_0002;
 
 const toSummary = (row: SummaryRow): ConversationSummary => ({
   id: row.id,
@@ -95,7 +99,11 @@ const toSummary = (row: SummaryRow): ConversationSummary => ({
 
 const cursorOf = (row: SummaryRow) => `${row.updated_at}-${row.id}`;
 
-/** Conversations and messages of the built-in chat service, in SQLite. */
+/**
+ * Conversations and messages of the built-in chat service, in the portal's
+ * database. Delivery to open streams is the hub's job (one process today);
+ * this store only keeps the order: message ids rise in the order they commit.
+ */
 export class ChatStore {
   constructor(
     private readonly db: Db,
@@ -103,38 +111,32 @@ export class ChatStore {
   ) {}
 
   /** The visitor's conversation, if it has one. */
-  find(visitor: Visitor): ConversationRow | undefined {
-    return visitor.kind === 'user'
-      ? (this.db.prepare('SELECT * FROM chat_conversations WHERE user_id = ?').get(visitor.userId) as
-          | ConversationRow
-          | undefined)
-      : (this.db.prepare('SELECT * FROM chat_conversations WHERE visitor_hash = ?').get(hashSecret(visitor.secret)) as
-          | ConversationRow
-          | undefined);
+  find(visitor: Visitor, db = this.db): Promise<ConversationRow | undefined> {
+    return one(
+      db,
+      visitor.kind === 'user'
+        ? sql<ConversationRow>`SELECT * FROM chat_conversations WHERE user_id = ${visitor.userId}`
+        : sql<ConversationRow>`SELECT * FROM chat_conversations WHERE visitor_hash = ${hashSecret(visitor.secret)}`,
+    );
   }
 
   /** The visitor's conversation, started now if it has none (`created`). */
-  open(visitor: Visitor, origin: string): { conversation: ConversationRow; created: boolean } {
-    const existing = this.find(visitor);
+  async open(visitor: Visitor, origin: string): Promise<{ conversation: ConversationRow; created: boolean }> {
+    const existing = await this.find(visitor);
     if (existing) return { conversation: existing, created: false };
     const now = this.now();
-    const { changes } = this.db
-      .prepare(
-        `INSERT INTO chat_conversations (visitor_hash, user_id, origin, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-      )
-      .run(
-        visitor.kind === 'anonymous' ? hashSecret(visitor.secret) : null,
-        visitor.kind === 'user' ? visitor.userId : null,
-        origin,
-        now,
-        now,
-      );
-    return { conversation: this.find(visitor) as ConversationRow, created: changes === 1 };
+    const changes = await run(
+      this.db,
+      sql`INSERT INTO chat_conversations (visitor_hash, user_id, origin, created_at, updated_at)
+        VALUES (${visitor.kind === 'anonymous' ? hashSecret(visitor.secret) : null},
+                ${visitor.kind === 'user' ? visitor.userId : null}, ${origin}, ${now}, ${now})
+        ON CONFLICT DO NOTHING`,
+    );
+    return { conversation: (await this.find(visitor)) as ConversationRow, created: changes === 1 };
   }
 
-  conversation(id: number): ConversationRow | undefined {
-    return this.db.prepare('SELECT * FROM chat_conversations WHERE id = ?').get(id) as ConversationRow | undefined;
+  conversation(id: number): Promise<ConversationRow | undefined> {
+    return one(this.db, sql<ConversationRow>`SELECT * FROM chat_conversations WHERE id = ${id}`);
   }
 
   /**
@@ -147,12 +149,15 @@ export class ChatStore {
     sender: ChatSender,
     content: { text: string } | { card: ChatCardInfo } | { metadata: VisitorMetadata },
     clientId: string | null,
-  ): { message: ChatMessage; created: boolean } {
-    return this.db.transaction(() => {
+  ): Promise<{ message: ChatMessage; created: boolean }> {
+    return this.db.transaction().execute(async (trx) => {
+      // SQLite writes one at a time anyway; PostgreSQL would let a later id commit first.
+      if (isPostgres(trx)) await sql`SELECT pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`.execute(trx);
       if (clientId) {
-        const existing = this.db
-          .prepare('SELECT * FROM chat_messages WHERE conversation_id = ? AND client_id = ?')
-          .get(conversationId, clientId) as MessageRow | undefined;
+        const existing = await one(
+          trx,
+          sql<MessageRow>`SELECT * FROM chat_messages WHERE conversation_id = ${conversationId} AND client_id = ${clientId}`,
+        );
         if (existing) return { message: toMessage(existing), created: false };
       }
       const [kind, body] =
@@ -162,50 +167,45 @@ export class ChatStore {
             ? (['card', JSON.stringify(content.card)] as const)
             : (['metadata', JSON.stringify(content.metadata)] as const);
       const now = this.now();
-      const { lastInsertRowid } = this.db
-        .prepare(
-          'INSERT INTO chat_messages (conversation_id, sender, kind, body, client_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-        )
-        .run(conversationId, sender, kind, body, clientId, now);
-      this.db.prepare('UPDATE chat_conversations SET updated_at = ? WHERE id = ?').run(now, conversationId);
-      if (sender === 'agent')
-        this.db
-          .prepare('UPDATE chat_conversations SET agent_read_id = ? WHERE id = ?')
-          .run(Number(lastInsertRowid), conversationId);
-      const row = this.db.prepare('SELECT * FROM chat_messages WHERE id = ?').get(lastInsertRowid) as MessageRow;
+      const row = (await one(
+        trx,
+        sql<MessageRow>`INSERT INTO chat_messages (conversation_id, sender, kind, body, client_id, created_at)
+          VALUES (${conversationId}, ${sender}, ${kind}, ${body}, ${clientId}, ${now}) RETURNING *`,
+      )) as MessageRow;
+      await sql`UPDATE chat_conversations SET updated_at = ${now}
+        ${sender === 'agent' ? sql`, agent_read_id = ${row.id}` : sql``} WHERE id = ${conversationId}`.execute(trx);
       return { message: toMessage(row), created: true };
-    })();
+    });
   }
 
   /**
    * Records who a signed-in visitor is. Returns the metadata message, or nothing
    * when the conversation already carries the same name and mobile (sent once).
    */
-  setMetadata(conversationId: number, metadata: VisitorMetadata): ChatMessage | undefined {
-    const row = this.conversation(conversationId);
+  async setMetadata(conversationId: number, metadata: VisitorMetadata): Promise<ChatMessage | undefined> {
+    const row = await this.conversation(conversationId);
     if (!row || (row.visitor_name === metadata.name && row.visitor_mobile === metadata.mobile)) return undefined;
-    this.db
-      .prepare('UPDATE chat_conversations SET visitor_name = ?, visitor_mobile = ? WHERE id = ?')
-      .run(metadata.name, metadata.mobile, conversationId);
-    return this.add(conversationId, 'visitor', { metadata }, null).message;
+    await sql`UPDATE chat_conversations SET visitor_name = ${metadata.name}, visitor_mobile = ${metadata.mobile}
+      WHERE id = ${conversationId}`.execute(this.db);
+    return (await this.add(conversationId, 'visitor', { metadata }, null)).message;
   }
 
   /** Messages after `afterId`, oldest first (at most `limit`, the newest ones). */
-  messages(conversationId: number, afterId = 0, limit = 500): ChatMessage[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM (SELECT * FROM chat_messages WHERE conversation_id = ? AND id > ? ORDER BY id DESC LIMIT ?)
-         ORDER BY id`,
-      )
-      .all(conversationId, afterId, limit) as MessageRow[];
+  async messages(conversationId: number, afterId = 0, limit = 500): Promise<ChatMessage[]> {
+    const rows = await all(
+      this.db,
+      sql<MessageRow>`SELECT * FROM (SELECT * FROM chat_messages WHERE conversation_id = ${conversationId} AND id > ${afterId}
+        ORDER BY id DESC LIMIT ${limit}) AS newest ORDER BY id`,
+    );
     return rows.map(toMessage);
   }
 
   /** Every message after `afterId` in any conversation, for the agents' live stream. */
-  messagesSince(afterId: number, limit = 500): ChatMessage[] {
-    const rows = this.db
-      .prepare('SELECT * FROM chat_messages WHERE id > ? ORDER BY id LIMIT ?')
-      .all(afterId, limit) as MessageRow[];
+  async messagesSince(afterId: number, limit = 500): Promise<ChatMessage[]> {
+    const rows = await all(
+      this.db,
+      sql<MessageRow>`SELECT * FROM chat_messages WHERE id > ${afterId} ORDER BY id LIMIT ${limit}`,
+    );
     return rows.map(toMessage);
   }
 
@@ -213,57 +213,62 @@ export class ChatStore {
    * A page of the conversations that have a message, newest activity first, after
    * or before a place in that order (`{updated_at}-{id}`, an index's order).
    */
-  conversations(query: InboxQuery = { show: 'all' }, size = INBOX_PAGE_SIZE): InboxPage {
-    const only = query.show === 'unanswered' ? "AND l.sender = 'visitor'" : '';
-    const select = (where: string, order: 'ASC' | 'DESC', limit: number, ...params: number[]) =>
-      this.db
-        .prepare(`${SUMMARY} WHERE ${where} ${only} ORDER BY c.updated_at ${order}, c.id ${order} LIMIT ?`)
-        .all(...params, limit) as SummaryRow[];
-    const count = (where: string, ...params: number[]) =>
-      (
-        this.db.prepare(`SELECT count(*) AS n FROM ${SUMMARY_FROM} WHERE ${where} ${only}`).get(...params) as {
-          n: number;
-        }
-      ).n;
-    const exists = (where: string, ...params: number[]) =>
-      this.db.prepare(`SELECT 1 FROM ${SUMMARY_FROM} WHERE ${where} ${only} LIMIT 1`).get(...params) !== undefined;
+  async conversations(query: InboxQuery = { show: 'all' }, size = INBOX_PAGE_SIZE): Promise<InboxPage> {
+    const only = query.show === 'unanswered' ? sql`AND l.sender = 'visitor'` : sql``;
+    const everything = sql`1 = 1`;
+    const newerThan = ([updated, id]: readonly [number, number]) => sql`(c.updated_at, c.id) > (${updated}, ${id})`;
+    const olderThan = ([updated, id]: readonly [number, number]) => sql`(c.updated_at, c.id) < (${updated}, ${id})`;
+    const select = (where: RawBuilder<unknown>, order: 'ASC' | 'DESC', limit: number) =>
+      all(
+        this.db,
+        sql<SummaryRow>`${SUMMARY} WHERE ${where} ${only}
+          ORDER BY c.updated_at ${sql.raw(order)}, c.id ${sql.raw(order)} LIMIT ${limit}`,
+      );
+    const count = async (where: RawBuilder<unknown>) =>
+      Number(
+        (await one(this.db, sql<{ n: number }>`SELECT count(*) AS n FROM ${SUMMARY_FROM} WHERE ${where} ${only}`))?.n,
+      );
+    const exists = async (where: RawBuilder<unknown>) =>
+      (await one(this.db, sql`SELECT 1 AS found FROM ${SUMMARY_FROM} WHERE ${where} ${only} LIMIT 1`)) !== undefined;
     const place = (cursor: string) => cursor.split('-').map(Number) as [number, number];
 
     let rows: SummaryRow[];
-    if (query.before) rows = select('(c.updated_at, c.id) < (?, ?)', 'DESC', size, ...place(query.before));
+    if (query.before) rows = await select(olderThan(place(query.before)), 'DESC', size);
     else if (query.after) {
       // The page just newer than the place; when fewer are left, the newest page.
-      const newer = select('(c.updated_at, c.id) > (?, ?)', 'ASC', size + 1, ...place(query.after));
-      rows = newer.length > size ? newer.slice(0, size).reverse() : select('1', 'DESC', size);
-    } else rows = select('1', 'DESC', size);
+      const newer = await select(newerThan(place(query.after)), 'ASC', size + 1);
+      rows = newer.length > size ? newer.slice(0, size).reverse() : await select(everything, 'DESC', size);
+    } else rows = await select(everything, 'DESC', size);
 
     const first = rows[0];
     const last = rows.at(-1);
-    const newerCount = first ? count('(c.updated_at, c.id) > (?, ?)', first.updated_at, first.id) : 0;
-    const hasOlder = last ? exists('(c.updated_at, c.id) < (?, ?)', last.updated_at, last.id) : false;
-    const totals = this.db
-      .prepare(`SELECT count(*) AS total, coalesce(sum(l.sender = 'visitor'), 0) AS unanswered FROM ${SUMMARY_FROM}`)
-      .get() as { total: number; unanswered: number };
+    const newerCount = first ? await count(newerThan([first.updated_at, first.id])) : 0;
+    const hasOlder = last ? await exists(olderThan([last.updated_at, last.id])) : false;
+    const totals = (await one(
+      this.db,
+      sql<{ total: number; unanswered: number }>`SELECT count(*) AS total,
+          coalesce(sum(CASE WHEN l.sender = 'visitor' THEN 1 ELSE 0 END), 0) AS unanswered FROM ${SUMMARY_FROM}`,
+    )) as { total: number; unanswered: number };
     return {
       conversations: rows.map(toSummary),
       from: first ? newerCount + 1 : 0,
-      total: totals.total,
-      unanswered: totals.unanswered,
+      total: Number(totals.total),
+      unanswered: Number(totals.unanswered),
       older: last && hasOlder ? cursorOf(last) : null,
       newer: first && newerCount > 0 ? cursorOf(first) : null,
     };
   }
 
   /** One conversation as the inbox lists it. */
-  summary(id: number): ConversationSummary | undefined {
-    const row = this.db.prepare(`${SUMMARY} WHERE c.id = ?`).get(id) as SummaryRow | undefined;
+  async summary(id: number): Promise<ConversationSummary | undefined> {
+    const row = await one(this.db, sql<SummaryRow>`${SUMMARY} WHERE c.id = ${id}`);
     return row && toSummary(row);
   }
 
   /** The agents have seen the conversation up to `messageId`. */
-  markRead(conversationId: number, messageId: number): void {
-    this.db
-      .prepare('UPDATE chat_conversations SET agent_read_id = max(agent_read_id, ?) WHERE id = ?')
-      .run(messageId, conversationId);
+  async markRead(conversationId: number, messageId: number): Promise<void> {
+    await sql`UPDATE chat_conversations
+      SET agent_read_id = CASE WHEN agent_read_id > ${messageId} THEN agent_read_id ELSE ${messageId} END
+      WHERE id = ${conversationId}`.execute(this.db);
   }
 }

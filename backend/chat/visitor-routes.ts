@@ -10,7 +10,7 @@ import type { ContentStore } from '../portal/content-store';
 import { chatCard, messageCard } from './cards';
 import type { ChatHub } from './hub';
 import { allowOrigins } from './origins';
-import { type EventStreams, lastEventId, openEventStream } from './sse';
+import { type EventStreams, following, lastEventId, openEventStream } from './sse';
 import type { ChatStore, Visitor } from './store';
 
 export interface VisitorRoutesOptions {
@@ -40,9 +40,9 @@ export function parseChat<const S extends v.GenericSchema>(schema: S, input: unk
  * secret id in `X-Chat-Visitor`.
  */
 function identify(accounts: AccountStore) {
-  return (req: Request, res: Response, next: NextFunction) => {
+  return async (req: Request, res: Response, next: NextFunction) => {
     const token = /^Bearer ([\w-]{1,200})$/.exec(req.get('Authorization') ?? '')?.[1];
-    const user = token ? accounts.userByAccessToken(token, PORTAL_APP_ID) : undefined;
+    const user = token ? await accounts.userByAccessToken(token, PORTAL_APP_ID) : undefined;
     const secret = req.get('X-Chat-Visitor') ?? '';
     let visitor: Visitor;
     if (user) visitor = { kind: 'user', userId: user.id };
@@ -65,8 +65,8 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
   router.use(allowOrigins(options.partnerOrigins));
   router.use(express.json({ limit: '8kb' }));
 
-  router.get('/cards/:key', (req, res) => {
-    const card = chatCard(content, mediaUrl, req.params.key ?? '');
+  router.get('/cards/:key', async (req, res) => {
+    const card = await chatCard(content, mediaUrl, req.params.key ?? '');
     if (!card) throw notFound('没有这个产品或解决方案');
     ok(res, card);
   });
@@ -88,50 +88,50 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
     limit: options.conversationsPerAddress ?? 5,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    skip: (_req, res) => store.find(visitorOf(res)) !== undefined,
+    skip: async (_req, res) => (await store.find(visitorOf(res))) !== undefined,
     handler: (_req, _res, next) => next(new ApiFailure(429, 'E0429', '新会话过多，请稍后再试')),
   });
   /** The visitor's conversation, started now if it has none (and the streams waiting for it told). */
-  const openConversation = (req: Request, res: Response) => {
-    const { conversation, created } = store.open(visitorOf(res), originOf(req));
+  const openConversation = async (req: Request, res: Response) => {
+    const { conversation, created } = await store.open(visitorOf(res), originOf(req));
     if (created) hub.opened(res.locals.visitorKey as string, conversation.id);
     return conversation;
   };
 
   /** A card is built here from the content; the visitor only names the product or solution. */
-  const cardOf = (request: schemas.ChatCardRequest) => {
-    const card = messageCard(content, mediaUrl, request);
+  const cardOf = async (request: schemas.ChatCardRequest) => {
+    const card = await messageCard(content, mediaUrl, request);
     if (!card) throw badRequest('没有这个产品或解决方案');
     return card;
   };
 
   /** History: every message after `after` (all of them by default). */
-  router.get('/messages', (req, res) => {
-    const conversation = store.find(visitorOf(res));
+  router.get('/messages', async (req, res) => {
+    const conversation = await store.find(visitorOf(res));
     const after = /^\d{1,15}$/.test(String(req.query.after ?? '')) ? Number(req.query.after) : 0;
     ok(res, {
       conversationId: conversation?.id ?? null,
       agentOnline: hub.agentOnline,
-      messages: conversation ? store.messages(conversation.id, after) : [],
+      messages: conversation ? await store.messages(conversation.id, after) : [],
     });
   });
 
-  router.post('/messages', limitMessages, limitNewConversations, (req, res) => {
+  router.post('/messages', limitMessages, limitNewConversations, async (req, res) => {
     const body = parseChat(schemas.visitorMessage, req.body);
-    const content = body.kind === 'text' ? { text: body.text } : { card: cardOf(body.card) };
-    const conversation = openConversation(req, res);
-    const { message, created } = store.add(conversation.id, 'visitor', content, body.clientId ?? null);
+    const content = body.kind === 'text' ? { text: body.text } : { card: await cardOf(body.card) };
+    const conversation = await openConversation(req, res);
+    const { message, created } = await store.add(conversation.id, 'visitor', content, body.clientId ?? null);
     if (created) hub.publish(message);
     ok(res, message);
   });
 
   /** The signed-in visitor's name and mobile, from the account: what the page says is ignored. */
-  router.post('/metadata', limitMessages, limitNewConversations, (req, res) => {
+  router.post('/metadata', limitMessages, limitNewConversations, async (req, res) => {
     parseChat(schemas.metadataBody, req.body);
     const user = res.locals.user as { name: string; mobile: string } | undefined;
     if (!user) throw unauthorized('登录后才能向客服提供身份信息');
-    const conversation = openConversation(req, res);
-    const message = store.setMetadata(conversation.id, { name: user.name, mobile: user.mobile });
+    const conversation = await openConversation(req, res);
+    const message = await store.setMetadata(conversation.id, { name: user.name, mobile: user.mobile });
     if (message) hub.publish(message);
     ok(res, { sent: message !== undefined });
   });
@@ -142,7 +142,7 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
    * without a conversation gets one with its first message, and a stream open by
    * then follows it from that moment.
    */
-  router.get('/events', (req, res) => {
+  router.get('/events', async (req, res) => {
     const stream = openEventStream(req, res, options.streams);
     let sent = lastEventId(req);
     const deliver = (message: { id: number }) => {
@@ -150,14 +150,16 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
       sent = message.id;
       stream.send('message', message, message.id);
     };
-    // Subscribing and reading the backlog happen in one turn: nothing falls between.
-    const follow = (conversationId: number) => {
-      stream.onClose(hub.onConversation(conversationId, deliver));
-      for (const message of store.messages(conversationId, sent)) deliver(message);
-    };
+    const follow = (conversationId: number) =>
+      following(
+        stream,
+        deliver,
+        (listener) => hub.onConversation(conversationId, listener),
+        () => store.messages(conversationId, sent),
+      );
     stream.onClose(hub.onPresence((online) => stream.send('presence', { online })));
     stream.send('presence', { online: hub.agentOnline });
-    const conversation = store.find(visitorOf(res));
+    const conversation = await store.find(visitorOf(res));
     if (conversation) return follow(conversation.id);
     // Reading starts nothing: the first message starts the conversation, and this stream follows it then.
     const stop = hub.onOpened(res.locals.visitorKey as string, (conversationId) => {

@@ -8,91 +8,96 @@ import { listen, request } from '../../host/test-support/server';
 import { postSignInForm } from '../../host/test-support/sign-in';
 import { PORTAL_APP_ID } from '../accounts/apps';
 import { DEMO_PASSWORD } from '../accounts/demo-accounts';
+import { testDatabases } from '../test-support/databases';
 import { createConsoleApp } from './app';
 
-let portal: TestPortal;
-let consoleServer: Server;
-let consolePort: number;
-before(async () => {
-  portal = await startTestPortal();
-  const app = createConsoleApp({
-    backend: portal.backend,
-    portalPort: () => portal.port,
-    front: serviceFront(createLogger('silent')),
-  });
-  ({ server: consoleServer, port: consolePort } = await listen(app));
-  portal.backend.apps.register(PORTAL_APP_ID, [`http://127.0.0.1:${consolePort}`]);
-});
-after(() => {
-  consoleServer.close();
-  portal.close();
-});
-
-/** A sign-in code for the console's callback, as the account service gives it. */
-async function codeFor(username: string) {
-  const redirectUri = `http://127.0.0.1:${consolePort}/auth/callback`;
-  const signIn = await postSignInForm(portal.port, {
-    username,
-    password: DEMO_PASSWORD,
-    appId: PORTAL_APP_ID,
-    redirectUri,
-  });
-  return new URL(String(signIn.headers.location)).searchParams.get('code') ?? '';
-}
-
-describe('local console', () => {
-  it('after sign-in goes only to a page of its own, whatever the state cookie says', async () => {
-    // Cookies are shared by every port of a host: a page on another port can set this one.
-    for (const next of ['/\\evil.com', '//evil.com', '/\t/evil.com', 'https://evil.com/', '/%2fevil.com']) {
-      const cookie = `console_state=${encodeURIComponent(JSON.stringify({ state: 's1', next }))}`;
-      const answer = await request(consolePort, `/auth/callback?code=${await codeFor('demo')}&state=s1`, {
-        headers: { Cookie: cookie },
+for (const target of testDatabases) {
+  describe(`local console on ${target.name}`, { skip: target.skip }, () => {
+    let portal: TestPortal;
+    let consoleServer: Server;
+    let consolePort: number;
+    before(async () => {
+      portal = await startTestPortal({ databaseUrl: await target.url?.() });
+      const app = createConsoleApp({
+        backend: portal.backend,
+        portalPort: () => portal.port,
+        front: serviceFront(createLogger('silent')),
       });
-      assert.equal(answer.status, 303, next);
-      assert.equal(answer.headers.location, '/welcome', next);
-    }
-    const cookie = `console_state=${encodeURIComponent(JSON.stringify({ state: 's2', next: '/company/enterprise?x=1' }))}`;
-    const kept = await request(consolePort, `/auth/callback?code=${await codeFor('demo')}&state=s2`, {
-      headers: { Cookie: cookie },
+      ({ server: consoleServer, port: consolePort } = await listen(app));
+      portal.backend.apps.register(PORTAL_APP_ID, [`http://127.0.0.1:${consolePort}`]);
     });
-    assert.equal(kept.headers.location, '/company/enterprise?x=1', 'its own page is kept');
-  });
+    after(() => {
+      consoleServer.close();
+      portal.close();
+    });
 
-  it('answers malformed requests with its own page, without a stack trace or a path', async () => {
-    for (const [path, options, status] of [
-      ['/%', {}, 404],
-      [
-        '/company/enterprise',
-        {
-          method: 'POST',
-          body: 'x='.padEnd(6000, 'y'),
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        },
-        413,
-      ],
-      [
-        '/company/enterprise',
-        {
-          method: 'POST',
-          body: 'x=1',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Encoding': 'zip' },
-        },
-        415,
-      ],
-      [
-        '/company/enterprise',
-        {
-          method: 'POST',
-          body: 'x=1',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=klingon' },
-        },
-        415,
-      ],
-    ] as const) {
-      const answer = await request(consolePort, path, options as Parameters<typeof request>[2]);
-      assert.equal(answer.status, status, `${path} ${JSON.stringify(options.headers ?? {})}`);
-      assert.doesNotMatch(answer.body, /at \w|node_modules|\/work\/|\.ts:\d/, 'no stack trace or path');
-      assert.match(answer.body, /控制台/);
+    /** A sign-in code for the console's callback, as the account service gives it. */
+    async function codeFor(username: string) {
+      const redirectUri = `http://127.0.0.1:${consolePort}/auth/callback`;
+      const signIn = await postSignInForm(portal.port, {
+        username,
+        password: DEMO_PASSWORD,
+        appId: PORTAL_APP_ID,
+        redirectUri,
+      });
+      return new URL(String(signIn.headers.location)).searchParams.get('code') ?? '';
     }
+
+    describe('local console', () => {
+      it('after sign-in goes only to a page of its own, whatever the state cookie says', async () => {
+        // Cookies are shared by every port of a host: a page on another port can set this one.
+        for (const next of ['/\\evil.com', '//evil.com', '/\t/evil.com', 'https://evil.com/', '/%2fevil.com']) {
+          const cookie = `console_state=${encodeURIComponent(JSON.stringify({ state: 's1', next }))}`;
+          const answer = await request(consolePort, `/auth/callback?code=${await codeFor('demo')}&state=s1`, {
+            headers: { Cookie: cookie },
+          });
+          assert.equal(answer.status, 303, next);
+          assert.equal(answer.headers.location, '/welcome', next);
+        }
+        const cookie = `console_state=${encodeURIComponent(JSON.stringify({ state: 's2', next: '/company/enterprise?x=1' }))}`;
+        const kept = await request(consolePort, `/auth/callback?code=${await codeFor('demo')}&state=s2`, {
+          headers: { Cookie: cookie },
+        });
+        assert.equal(kept.headers.location, '/company/enterprise?x=1', 'its own page is kept');
+      });
+
+      it('answers malformed requests with its own page, without a stack trace or a path', async () => {
+        for (const [path, options, status] of [
+          ['/%', {}, 404],
+          [
+            '/company/enterprise',
+            {
+              method: 'POST',
+              body: 'x='.padEnd(6000, 'y'),
+              headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            },
+            413,
+          ],
+          [
+            '/company/enterprise',
+            {
+              method: 'POST',
+              body: 'x=1',
+              headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Encoding': 'zip' },
+            },
+            415,
+          ],
+          [
+            '/company/enterprise',
+            {
+              method: 'POST',
+              body: 'x=1',
+              headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=klingon' },
+            },
+            415,
+          ],
+        ] as const) {
+          const answer = await request(consolePort, path, options as Parameters<typeof request>[2]);
+          assert.equal(answer.status, status, `${path} ${JSON.stringify(options.headers ?? {})}`);
+          assert.doesNotMatch(answer.body, /at \w|node_modules|\/work\/|\.ts:\d/, 'no stack trace or path');
+          assert.match(answer.body, /控制台/);
+        }
+      });
+    });
   });
-});
+}

@@ -87,9 +87,9 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
     return url.href;
   };
 
-  const signedIn = (req: Request, res: Response, next: NextFunction) => {
+  const signedIn = async (req: Request, res: Response, next: NextFunction) => {
     const token = req.cookies?.[SESSION_COOKIE];
-    const user = typeof token === 'string' ? backend.accounts.userByAccessToken(token, PORTAL_APP_ID) : undefined;
+    const user = typeof token === 'string' ? await backend.accounts.userByAccessToken(token, PORTAL_APP_ID) : undefined;
     if (user) {
       res.locals.user = user;
       return next();
@@ -112,7 +112,7 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
     res.redirect(303, auth.href);
   };
 
-  app.get('/auth/callback', (req, res) => {
+  app.get('/auth/callback', async (req, res) => {
     const origin = originOf(req);
     let pending: { state?: string; next?: string } = {};
     try {
@@ -121,12 +121,12 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
     const code = typeof req.query.code === 'string' ? req.query.code : '';
     const userId =
       origin && pending.state && pending.state === req.query.state
-        ? backend.accounts.consumeCode(code, PORTAL_APP_ID, `${origin}/auth/callback`)
+        ? await backend.accounts.consumeCode(code, PORTAL_APP_ID, `${origin}/auth/callback`)
         : undefined;
     res.clearCookie(STATE_COOKIE, cookieOptions);
     if (userId === undefined)
       return page(res, '登录失败', <p className="error">登录码无效或已过期，请重新登录。</p>, 400);
-    const { accessToken } = backend.accounts.createSession(userId, PORTAL_APP_ID);
+    const { accessToken } = await backend.accounts.createSession(userId, PORTAL_APP_ID);
     res.cookie(SESSION_COOKIE, accessToken, { ...cookieOptions, secure: req.secure, maxAge: 2 * 60 * 60 * 1000 });
     // The page asked for before sign-in, if it is one of this console's own (not `/\\evil.com`).
     const next = returnAddress(pending.next, { origins: [], base: origin });
@@ -135,9 +135,9 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
 
   app.get('/', (_req, res) => res.redirect(303, '/welcome'));
 
-  app.get('/welcome', signedIn, (_req, res) => {
+  app.get('/welcome', signedIn, async (_req, res) => {
     const user = res.locals.user as UserRow;
-    const company = user.company_id === null ? undefined : store.company(user.company_id);
+    const company = user.company_id === null ? undefined : await store.company(user.company_id);
     page(
       res,
       '控制台首页',
@@ -180,8 +180,8 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
   const formToken = (req: Request, res: Response, companyId: number) =>
     forms.token(req, res, { companyId: String(companyId) });
 
-  app.get('/company/manager-setting', signedIn, (req, res) => {
-    const company = ownCompany(req, res, 'companyId');
+  app.get('/company/manager-setting', signedIn, async (req, res) => {
+    const company = await ownCompany(req, res, 'companyId');
     if (!company) return forbidden(res);
     if (company.adminUserId !== null) {
       return page(
@@ -204,17 +204,17 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
     );
   });
 
-  app.post('/company/manager-setting', signedIn, forms.check, (req, res) => {
-    const company = ownCompany(req, res, 'companyId');
+  app.post('/company/manager-setting', signedIn, forms.check, async (req, res) => {
+    const company = await ownCompany(req, res, 'companyId');
     if (!company) return forbidden(res);
-    store.setAdministrator((res.locals.user as UserRow).id, company.id);
+    await store.setAdministrator((res.locals.user as UserRow).id, company.id);
     const back = allowedReturn(redirectOf(req));
     if (back) return res.redirect(303, back);
     page(res, '设置完成', doneBody('已将您设为企业管理员。', '/welcome'));
   });
 
-  app.get('/company/enterprise', signedIn, (req, res) => {
-    const company = ownCompany(req, res, 'companyid');
+  app.get('/company/enterprise', signedIn, async (req, res) => {
+    const company = await ownCompany(req, res, 'companyid');
     if (!company) return forbidden(res);
     if (company.certified === 1) {
       return page(
@@ -235,8 +235,8 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
     );
   });
 
-  app.post('/company/enterprise', signedIn, forms.check, (req, res) => {
-    const company = ownCompany(req, res, 'companyid');
+  app.post('/company/enterprise', signedIn, forms.check, async (req, res) => {
+    const company = await ownCompany(req, res, 'companyid');
     if (!company) return forbidden(res);
     const name = String(req.body?.name ?? '').trim();
     const code = String(req.body?.creditCode ?? '')
@@ -266,7 +266,7 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
         400,
       );
     }
-    store.certify((res.locals.user as UserRow).id, company.id, { name, creditCode: code, legalPerson });
+    await store.certify((res.locals.user as UserRow).id, company.id, { name, creditCode: code, legalPerson });
     const back = allowedReturn(redirectOf(req));
     if (back) return res.redirect(303, back);
     page(res, '认证完成', doneBody('企业认证已完成。', '/welcome'));

@@ -1,16 +1,44 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
 import { type DatabaseFileWatch, type FileWatchOptions, watchDatabaseFile } from './file-watch';
-import { migrate } from './migrate';
+import { appliedVersions, migrate } from './migrate';
 import { migrations } from './migrations';
+import type { Db, DialectName } from './query';
 
-export type Db = Database.Database;
+export type { Db } from './query';
 
 export const DATABASE_FILE = 'portal.sqlite';
 
 /** The data folder cannot be used: the message names the folder and the cause, for one line at start. */
 export class DataFolderError extends Error {}
+
+/** The server at `DATABASE_URL` cannot be used: one line at start, without the password. */
+export class DatabaseUrlError extends Error {}
+
+/** What a readiness probe asks of the database; each answer costs a query (or a `stat`). */
+export interface DatabaseHealth {
+  /** It answers a query. */
+  database: boolean;
+  /** Its schema is the one this build migrates to. */
+  migrations: boolean;
+  /** SQLite only: its file is still the one opened (see `WatchedDatabase`). */
+  dataFolder?: boolean;
+}
+
+/** The portal's database, opened and migrated. */
+export interface PortalDatabase {
+  db: Db;
+  dialect: DialectName;
+  /** Whether the seed was written by this start: the database was empty. */
+  seededAfresh: boolean;
+  /** SQLite's own handle (tests look into the file with it); none on PostgreSQL. */
+  sqlite?: Database.Database;
+  health(): Promise<DatabaseHealth>;
+  close(): Promise<void>;
+}
 
 /** What went wrong with the data folder, in an operator's words. */
 function causeOf(error: unknown, file: string): string {
@@ -26,7 +54,7 @@ function causeOf(error: unknown, file: string): string {
 }
 
 /**
- * The connection every store is given. Once its file is lost (deleted or
+ * The SQLite connection Kysely is given. Once its file is lost (deleted or
  * replaced) a write throws `DataFolderLost` (503) rather than being confirmed
  * into a file no restart will open. Reads go on: what they show was confirmed
  * before, and the site stays up while the operator restores the folder.
@@ -36,17 +64,10 @@ class WatchedDatabase extends Database {
 
   override prepare<P extends unknown[] | object = unknown[], R = unknown>(source: string) {
     const statement = super.prepare<P, R>(source);
-    if (!statement.readonly) this.guard(statement);
+    // SQLite counts COMMIT as read-only; it is where a transaction's writes are confirmed.
+    if (/^\s*commit\b/i.test(source)) this.guard(statement, true);
+    else if (!statement.readonly) this.guard(statement, false);
     return statement;
-  }
-
-  /** A transaction looks last, just before its commit, so a refused one leaves nothing behind. */
-  override transaction<F extends (...params: never[]) => unknown>(work: F) {
-    return super.transaction(((...params: Parameters<F>) => {
-      const result = work(...params);
-      this.watch?.check();
-      return result;
-    }) as F);
   }
 
   override close() {
@@ -54,70 +75,139 @@ class WatchedDatabase extends Database {
     return super.close();
   }
 
-  /** A write outside a transaction looks before it runs; inside one, the commit looks. */
-  private guard(statement: object) {
+  /**
+   * A write outside a transaction looks before it runs; inside one, the commit
+   * looks, so a refused transaction is rolled back and leaves nothing behind.
+   */
+  private guard(statement: object, always: boolean) {
     const calls = statement as unknown as Record<'run' | 'get' | 'all', (...params: unknown[]) => unknown>;
     for (const name of ['run', 'get', 'all'] as const) {
       const call = calls[name].bind(statement);
       calls[name] = (...params) => {
-        if (!this.inTransaction) this.watch?.check();
+        if (always || !this.inTransaction) this.watch?.check();
         return call(...params);
       };
     }
   }
 }
 
+const LATEST_VERSION = Math.max(...migrations.map((migration) => migration.version));
+const SEED_VERSION = 3;
+
+/** A probe waits this long for the database; a server that does not answer in time is not ready. */
+const HEALTH_TIMEOUT_MS = 2000;
+
+async function health(db: Db): Promise<DatabaseHealth> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer')), HEALTH_TIMEOUT_MS).unref();
+  });
+  try {
+    const ask = async () => {
+      const { rows } = await sql<{ one: number }>`SELECT 1 AS one`.execute(db);
+      const versions = await appliedVersions(db);
+      return { database: Number(rows[0]?.one) === 1, migrations: versions.at(-1) === LATEST_VERSION };
+    };
+    return await Promise.race([ask(), late]);
+  } catch {
+    // A closed, broken or silent connection: not reachable, and nothing known of its schema.
+    return { database: false, migrations: false };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
- * Opens (creating if needed) the embedded back-end's database under `dataDir`
- * and brings its schema up to date. WAL lets pages read while a write commits.
- * A folder that cannot be used throws a `DataFolderError` naming it and why.
- * From then on the file is watched (`watch`): see `WatchedDatabase`.
+ * Opens (creating if needed) the embedded back-end's SQLite database under
+ * `dataDir` and brings its schema up to date. WAL lets pages read while a write
+ * commits. A folder that cannot be used throws a `DataFolderError` naming it and
+ * why. From then on the file is watched (`watch`): see `WatchedDatabase`.
  */
-export function openDatabase(dataDir: string, watch: FileWatchOptions = {}): Db {
+export async function openSqlite(dataDir: string, watch: FileWatchOptions = {}): Promise<PortalDatabase> {
   const file = join(dataDir, DATABASE_FILE);
-  let db: WatchedDatabase | undefined;
+  let sqlite: WatchedDatabase | undefined;
   try {
     mkdirSync(dataDir, { recursive: true });
-    db = new WatchedDatabase(file);
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    migrate(db);
-    db.watch = watchDatabaseFile(file, dataDir, watch);
-    return db;
+    sqlite = new WatchedDatabase(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db: Db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+    const applied = await migrate(db);
+    sqlite.watch = watchDatabaseFile(file, dataDir, watch);
+    const handle = sqlite;
+    return {
+      db,
+      dialect: 'sqlite',
+      seededAfresh: applied.includes(SEED_VERSION),
+      sqlite: handle,
+      health: async () => {
+        const checks = await health(db);
+        return { ...checks, dataFolder: checks.database && (handle.watch?.intact() ?? true) };
+      },
+      close: () => db.destroy(),
+    };
   } catch (error) {
-    db?.close();
+    sqlite?.close();
     throw new DataFolderError(`The data folder ${dataDir} cannot be used: ${causeOf(error, file)}.`, { cause: error });
   }
 }
 
-/** What a readiness probe asks of the database; each answer costs a query or a `stat`. */
-export interface DatabaseHealth {
-  /** It answers a query. */
-  database: boolean;
-  /** Its schema is the one this build migrates to. */
-  migrations: boolean;
-  /** Its file is still the one opened (see `WatchedDatabase`). */
-  dataFolder: boolean;
-}
-
-const LATEST_VERSION = Math.max(...migrations.map((migration) => migration.version));
-
-export function databaseHealth(db: Db): DatabaseHealth {
-  let database = false;
-  let migrations = false;
+/** The server of a `postgres://` address, without its password, for messages. */
+export function describeDatabaseUrl(url: string): string {
   try {
-    database = db.prepare('SELECT 1').pluck().get() === 1;
-    migrations = db.pragma('user_version', { simple: true }) === LATEST_VERSION;
+    const parsed = new URL(url);
+    return `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
   } catch {
-    // A closed or broken connection: not reachable, and nothing known of its schema.
+    return 'PostgreSQL';
   }
-  const watch = (db as Partial<WatchedDatabase>).watch;
-  return { database, migrations, dataFolder: database && (watch?.intact() ?? true) };
 }
 
-/** Runs `work` in one transaction: all of it is written, or none. */
-export function inTransaction<T>(db: Db, work: () => T): T {
-  return db.transaction(work)();
+// Counts and millisecond times arrive as int8 (and sums as numeric): numbers, as SQLite gives them.
+const types = {
+  getTypeParser: ((id: number, format?: 'text' | 'binary') =>
+    id === pg.types.builtins.INT8 || id === pg.types.builtins.NUMERIC
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(id, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * Opens the portal's PostgreSQL database at `url` and brings its schema up to
+ * date (instances starting together take turns). A server that cannot be
+ * reached or used throws a `DatabaseUrlError` in one line, without the password.
+ */
+export async function openPostgres(url: string, options: { connectTimeoutMs?: number } = {}): Promise<PortalDatabase> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    types,
+    max: 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+  });
+  // An idle connection the server drops is replaced, not a crash.
+  pool.on('error', () => {});
+  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  try {
+    const applied = await migrate(db);
+    return {
+      db,
+      dialect: 'postgres',
+      seededAfresh: applied.includes(SEED_VERSION),
+      health: () => health(db),
+      close: () => db.destroy(),
+    };
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    throw new DatabaseUrlError(`DATABASE_URL: ${describeDatabaseUrl(url)} cannot be used: ${pgCause(error)}.`, {
+      cause: error,
+    });
+  }
+}
+
+/** A connection error's cause in a few words (a refused connection tried on two addresses has no message of its own). */
+function pgCause(error: unknown): string {
+  const { message, code, errors } = (error ?? {}) as { message?: string; code?: string; errors?: unknown[] };
+  if (message) return message;
+  if (errors?.length) return pgCause(errors[0]);
+  return code ?? String(error);
 }

@@ -203,24 +203,28 @@ describe('an idle server', () => {
   it('notices the folder gone by itself, says so once, and refuses the next write', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-lost-'));
     const log: string[] = [];
-    const backend = createEmbeddedBackend({
+    const backend = await createEmbeddedBackend({
       dataDir,
       fileCheckMs: 20,
       log: { error: (fields, message) => log.push(JSON.stringify({ ...fields, msg: message })) },
     });
     try {
-      backend.feedback.add(feedbackEntry);
+      await backend.feedback.add(feedbackEntry);
       rmSync(dataDir, { recursive: true, force: true });
       const deadline = Date.now() + 5000;
       while (log.length === 0 && Date.now() < deadline) await sleep(10);
       assert.equal(log.length, 1, 'noticed without a write');
       assert.ok(log[0]?.includes(dataDir));
       assert.match(log[0] ?? '', /"loss":"gone"/);
-      assert.throws(() => backend.feedback.add(feedbackEntry), { status: 503 });
-      assert.equal(backend.feedback.latest().length, 1, 'the refused entry left nothing, even in the open file');
+      await assert.rejects(backend.feedback.add(feedbackEntry), { status: 503 });
+      assert.equal(
+        (await backend.feedback.latest()).length,
+        1,
+        'the refused entry left nothing, even in the open file',
+      );
       assert.equal(log.length, 1, 'said once');
     } finally {
-      backend.close();
+      await backend.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -60,6 +60,26 @@ describe('start-up on a data folder it cannot use', () => {
   });
 });
 
+describe('start-up on a DATABASE_URL it cannot use', () => {
+  it('a malformed address: one line naming the setting', async () => {
+    for (const url of ['mysql://db/portal', 'not an address', 'postgres://db']) {
+      const { code, output } = await start({ DATABASE_URL: url, DATA_DIR: join(scratch, 'unused') });
+      assert.equal(code, 1, url);
+      oneClearLine(output, /^DATABASE_URL must /);
+    }
+  });
+
+  it('a server that does not answer: one line naming it, without the password', async () => {
+    const { code, output } = await start({
+      DATABASE_URL: 'postgres://portal:s3cret-word@127.0.0.1:1/portal',
+      DATA_DIR: join(scratch, 'unused'),
+    });
+    assert.equal(code, 1);
+    oneClearLine(output, /^DATABASE_URL: PostgreSQL at 127\.0\.0\.1:1\/portal cannot be used: .*ECONNREFUSED/);
+    assert.doesNotMatch(output, /s3cret-word/);
+  });
+});
+
 describe('start-up on a usable data folder', () => {
   it('says whether it found a database or made a new one from the seed', async () => {
     // A folder lost between two starts shows as a new database, not as nothing.

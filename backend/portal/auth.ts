@@ -14,9 +14,9 @@ export function currentUser(res: Response): UserRow {
  * company is refused (0 means "none", as the client sends when it has none).
  */
 export function requireUser(accounts: AccountStore) {
-  return (req: Request, res: Response, next: NextFunction) => {
+  return async (req: Request, res: Response, next: NextFunction) => {
     const token = /^Bearer ([\w-]{1,200})$/.exec(req.get('Authorization') ?? '')?.[1];
-    const user = token ? accounts.userByAccessToken(token, PORTAL_APP_ID) : undefined;
+    const user = token ? await accounts.userByAccessToken(token, PORTAL_APP_ID) : undefined;
     if (!user) return next(unauthorized());
     const claimed = req.get('companyId');
     if (claimed !== undefined && claimed !== '0' && claimed !== String(user.company_id)) return next(forbidden());

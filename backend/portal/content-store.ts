@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type {
   CaseDetail,
   CaseSummary,
@@ -21,11 +22,11 @@ import type {
   SolutionSummary,
   Topic,
 } from '../../contract/content';
-import type { Db } from '../db/connection';
+import { all, type Db, one } from '../db/query';
 
 const parseJson = <T>(text: string): T => JSON.parse(text) as T;
 
-/** Read access to the portal's content; every query is a prepared statement. */
+/** Read access to the portal's content; every value is a bound parameter. */
 export class ContentStore {
   constructor(private readonly db: Db) {}
 
@@ -33,32 +34,31 @@ export class ContentStore {
    * One page of `select ... from table [where filter]` in `order`, with the total.
    * Only the column named in `filter` (fixed by the caller, never by input) is compared.
    */
-  private paged<T>(
+  private async paged<T>(
     select: string,
     table: string,
     order: string,
     paging: { page: number; pageSize: number },
     filter?: { column: string; value: unknown },
-  ): Page<T> {
-    const where = filter?.value === undefined ? '' : `WHERE ${filter.column} = @value`;
-    const params = { value: filter?.value, limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize };
-    const list = this.db
-      .prepare(`SELECT ${select} FROM ${table} ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
-      .all(params) as T[];
-    const { n } = this.db.prepare(`SELECT count(*) AS n FROM ${table} ${where}`).get(params) as { n: number };
-    return { list, total: n, page: paging.page, pageSize: paging.pageSize };
+  ): Promise<Page<T>> {
+    const where = filter?.value === undefined ? sql`` : sql`WHERE ${sql.ref(filter.column)} = ${filter.value}`;
+    const from = sql`FROM ${sql.table(table)} ${where}`;
+    const list = await all(
+      this.db,
+      sql<T>`SELECT ${sql.raw(select)} ${from} ORDER BY ${sql.raw(order)}
+        LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`,
+    );
+    const counted = await one(this.db, sql<{ n: number }>`SELECT count(*) AS n ${from}`);
+    return { list, total: Number(counted?.n ?? 0), page: paging.page, pageSize: paging.pageSize };
   }
 
   productCategories() {
-    return this.db.prepare('SELECT id, name FROM product_categories ORDER BY sort').all() as Array<{
-      id: number;
-      name: string;
-    }>;
+    return all(this.db, sql<{ id: number; name: string }>`SELECT id, name FROM product_categories ORDER BY sort`);
   }
 
-  products(filter: { categoryId?: number; page: number; pageSize: number }): Page<ProductSummary> {
-    const page = this.paged<Omit<ProductSummary, 'hot'> & { hot: number }>(
-      'id, association_no AS associationNo, category_id AS categoryId, name, summary, hot',
+  async products(filter: { categoryId?: number; page: number; pageSize: number }): Promise<Page<ProductSummary>> {
+    const page = await this.paged<Omit<ProductSummary, 'hot'> & { hot: number }>(
+      'id, association_no AS "associationNo", category_id AS "categoryId", name, summary, hot',
       'products',
       'sort, id',
       filter,
@@ -68,27 +68,26 @@ export class ContentStore {
   }
 
   /** A product by id or by the console's association number (chat cards use the latter). */
-  product(key: number | string): Product | undefined {
-    const row = this.db
-      .prepare(
-        `SELECT p.id, p.association_no AS associationNo, p.category_id AS categoryId, c.name AS categoryName, p.name,
-                p.summary, p.description_html AS descriptionHtml, p.highlights, p.scenarios, p.hot
-         FROM products p JOIN product_categories c ON c.id = p.category_id
-         WHERE ${typeof key === 'number' ? 'p.id' : 'p.association_no'} = ?`,
-      )
-      .get(key) as
-      | (Omit<Product, 'highlights' | 'scenarios' | 'hot' | 'editions'> & {
+  async product(key: number | string): Promise<Product | undefined> {
+    const row = await one(
+      this.db,
+      sql<
+        Omit<Product, 'highlights' | 'scenarios' | 'hot' | 'editions'> & {
           highlights: string;
           scenarios: string;
           hot: number;
-        })
-      | undefined;
+        }
+      >`SELECT p.id, p.association_no AS "associationNo", p.category_id AS "categoryId", c.name AS "categoryName", p.name,
+               p.summary, p.description_html AS "descriptionHtml", p.highlights, p.scenarios, p.hot
+        FROM products p JOIN product_categories c ON c.id = p.category_id
+        WHERE ${typeof key === 'number' ? sql`p.id = ${key}` : sql`p.association_no = ${key}`}`,
+    );
     if (!row) return undefined;
-    const editions = this.db
-      .prepare(
-        'SELECT id, name, price_fen AS priceFen, unit, features FROM product_editions WHERE product_id = ? ORDER BY sort',
-      )
-      .all(row.id) as Array<Omit<Edition, 'features'> & { features: string }>;
+    const editions = await all(
+      this.db,
+      sql<Omit<Edition, 'features'> & { features: string }>`SELECT id, name, price_fen AS "priceFen", unit, features
+        FROM product_editions WHERE product_id = ${row.id} ORDER BY sort`,
+    );
     return {
       ...row,
       hot: row.hot === 1,
@@ -98,9 +97,9 @@ export class ContentStore {
     };
   }
 
-  solutions(filter: { page: number; pageSize: number }): Page<SolutionSummary> {
-    const page = this.paged<Omit<SolutionSummary, 'common'> & { common: number }>(
-      'id, association_no AS associationNo, title, industry, summary, common',
+  async solutions(filter: { page: number; pageSize: number }): Promise<Page<SolutionSummary>> {
+    const page = await this.paged<Omit<SolutionSummary, 'common'> & { common: number }>(
+      'id, association_no AS "associationNo", title, industry, summary, common',
       'solutions',
       'sort, id',
       filter,
@@ -108,20 +107,19 @@ export class ContentStore {
     return { ...page, list: page.list.map((row) => ({ ...row, common: row.common === 1 })) };
   }
 
-  solution(key: number | string): Solution | undefined {
-    const row = this.db
-      .prepare(
-        `SELECT id, association_no AS associationNo, title, industry, summary, pain_points AS painPoints,
-                content_html AS contentHtml, product_ids AS productIds, common
-         FROM solutions WHERE ${typeof key === 'number' ? 'id' : 'association_no'} = ?`,
-      )
-      .get(key) as
-      | (Omit<Solution, 'painPoints' | 'productIds' | 'common'> & {
+  async solution(key: number | string): Promise<Solution | undefined> {
+    const row = await one(
+      this.db,
+      sql<
+        Omit<Solution, 'painPoints' | 'productIds' | 'common'> & {
           painPoints: string;
           productIds: string;
           common: number;
-        })
-      | undefined;
+        }
+      >`SELECT id, association_no AS "associationNo", title, industry, summary, pain_points AS "painPoints",
+               content_html AS "contentHtml", product_ids AS "productIds", common
+        FROM solutions WHERE ${typeof key === 'number' ? sql`id = ${key}` : sql`association_no = ${key}`}`,
+    );
     if (!row) return undefined;
     return {
       ...row,
@@ -131,9 +129,9 @@ export class ContentStore {
     };
   }
 
-  cases(filter: { page: number; pageSize: number; industry?: string }): Page<CaseSummary> {
+  cases(filter: { page: number; pageSize: number; industry?: string }): Promise<Page<CaseSummary>> {
     return this.paged<CaseSummary>(
-      'id, title, customer, industry, summary, solution_id AS solutionId, published_at AS publishedAt',
+      'id, title, customer, industry, summary, solution_id AS "solutionId", published_at AS "publishedAt"',
       'cases',
       'published_at DESC, id DESC',
       filter,
@@ -141,27 +139,23 @@ export class ContentStore {
     );
   }
 
-  caseById(id: number): CaseDetail | undefined {
-    const row = this.db
-      .prepare(
-        `SELECT id, title, customer, industry, summary, content_html AS contentHtml, results,
-                solution_id AS solutionId, published_at AS publishedAt
-         FROM cases WHERE id = ?`,
-      )
-      .get(id) as (Omit<CaseDetail, 'results'> & { results: string }) | undefined;
+  async caseById(id: number): Promise<CaseDetail | undefined> {
+    const row = await one(
+      this.db,
+      sql<Omit<CaseDetail, 'results'> & { results: string }>`SELECT id, title, customer, industry, summary,
+          content_html AS "contentHtml", results, solution_id AS "solutionId", published_at AS "publishedAt"
+        FROM cases WHERE id = ${id}`,
+    );
     return row && { ...row, results: parseJson<CaseDetail['results']>(row.results) };
   }
 
   newsCategories() {
-    return this.db.prepare('SELECT id, title FROM news_categories ORDER BY sort').all() as Array<{
-      id: number;
-      title: string;
-    }>;
+    return all(this.db, sql<{ id: number; title: string }>`SELECT id, title FROM news_categories ORDER BY sort`);
   }
 
-  news(filter: { categoryId?: number; page: number; pageSize: number }): Page<NewsSummary> {
+  news(filter: { categoryId?: number; page: number; pageSize: number }): Promise<Page<NewsSummary>> {
     return this.paged<NewsSummary>(
-      'id, category_id AS categoryId, title, summary, source, published_at AS publishedAt',
+      'id, category_id AS "categoryId", title, summary, source, published_at AS "publishedAt"',
       'news',
       'published_at DESC, id DESC',
       filter,
@@ -169,102 +163,113 @@ export class ContentStore {
     );
   }
 
-  newsItem(id: number): NewsDetail | undefined {
-    return this.db
-      .prepare(
-        `SELECT n.id, n.category_id AS categoryId, c.title AS categoryTitle, n.title, n.summary,
-                n.content_html AS contentHtml, n.source, n.published_at AS publishedAt
-         FROM news n JOIN news_categories c ON c.id = n.category_id WHERE n.id = ?`,
-      )
-      .get(id) as NewsDetail | undefined;
+  newsItem(id: number): Promise<NewsDetail | undefined> {
+    return one(
+      this.db,
+      sql<NewsDetail>`SELECT n.id, n.category_id AS "categoryId", c.title AS "categoryTitle", n.title, n.summary,
+          n.content_html AS "contentHtml", n.source, n.published_at AS "publishedAt"
+        FROM news n JOIN news_categories c ON c.id = n.category_id WHERE n.id = ${id}`,
+    );
   }
 
-  innovationCategories(): InnovationCategory[] {
-    return this.db
-      .prepare('SELECT id, title, menu_template_id AS menuTemplateId FROM innovation_categories ORDER BY sort')
-      .all() as InnovationCategory[];
+  innovationCategories(): Promise<InnovationCategory[]> {
+    return all(
+      this.db,
+      sql<InnovationCategory>`SELECT id, title, menu_template_id AS "menuTemplateId" FROM innovation_categories ORDER BY sort`,
+    );
   }
 
-  programme<T extends ProgrammeTemplate>(categoryId: number, template: T): Programme<T> | undefined {
-    const row = this.db
-      .prepare('SELECT body FROM innovation_programmes WHERE category_id = ? AND template = ?')
-      .get(categoryId, template) as { body: string } | undefined;
+  async programme<T extends ProgrammeTemplate>(categoryId: number, template: T): Promise<Programme<T> | undefined> {
+    const row = await one(
+      this.db,
+      sql<{
+        body: string;
+      }>`SELECT body FROM innovation_programmes WHERE category_id = ${categoryId} AND template = ${template}`,
+    );
     return row && parseJson<Programme<T>>(row.body);
   }
 
-  sections(page: SectionPage): PageSection[] {
-    return this.db
-      .prepare('SELECT anchor, title, html FROM page_sections WHERE page = ? ORDER BY sort')
-      .all(page) as PageSection[];
+  sections(page: SectionPage): Promise<PageSection[]> {
+    return all(
+      this.db,
+      sql<PageSection>`SELECT anchor, title, html FROM page_sections WHERE page = ${page} ORDER BY sort`,
+    );
   }
 
-  helpArticles(): HelpArticleSummary[] {
-    return this.db
-      .prepare('SELECT id, category, title FROM help_articles ORDER BY category, sort, id')
-      .all() as HelpArticleSummary[];
+  helpArticles(): Promise<HelpArticleSummary[]> {
+    return all(
+      this.db,
+      sql<HelpArticleSummary>`SELECT id, category, title FROM help_articles ORDER BY category, sort, id`,
+    );
   }
 
-  helpArticle(id: number): HelpArticle | undefined {
-    return this.db
-      .prepare('SELECT id, category, title, content_html AS contentHtml FROM help_articles WHERE id = ?')
-      .get(id) as HelpArticle | undefined;
+  helpArticle(id: number): Promise<HelpArticle | undefined> {
+    return one(
+      this.db,
+      sql<HelpArticle>`SELECT id, category, title, content_html AS "contentHtml" FROM help_articles WHERE id = ${id}`,
+    );
   }
 
-  infoPages(): InfoSummary[] {
-    return this.db
-      .prepare('SELECT id, title, summary, published_at AS publishedAt FROM info_pages ORDER BY published_at DESC')
-      .all() as InfoSummary[];
+  infoPages(): Promise<InfoSummary[]> {
+    return all(
+      this.db,
+      sql<InfoSummary>`SELECT id, title, summary, published_at AS "publishedAt" FROM info_pages ORDER BY published_at DESC`,
+    );
   }
 
-  infoPage(id: number): InfoPage | undefined {
-    return this.db
-      .prepare(
-        'SELECT id, title, summary, content_html AS contentHtml, published_at AS publishedAt FROM info_pages WHERE id = ?',
-      )
-      .get(id) as InfoPage | undefined;
+  infoPage(id: number): Promise<InfoPage | undefined> {
+    return one(
+      this.db,
+      sql<InfoPage>`SELECT id, title, summary, content_html AS "contentHtml", published_at AS "publishedAt"
+        FROM info_pages WHERE id = ${id}`,
+    );
   }
 
-  films(year?: number): Film[] {
-    return (
+  films(year?: number): Promise<Film[]> {
+    return all(
+      this.db,
       year === undefined
-        ? this.db.prepare('SELECT id, year, name, title, description, duration FROM films ORDER BY year DESC, id').all()
-        : this.db
-            .prepare('SELECT id, year, name, title, description, duration FROM films WHERE year = ? ORDER BY id')
-            .all(year)
-    ) as Film[];
+        ? sql<Film>`SELECT id, year, name, title, description, duration FROM films ORDER BY year DESC, id`
+        : sql<Film>`SELECT id, year, name, title, description, duration FROM films WHERE year = ${year} ORDER BY id`,
+    );
   }
 
-  film(year: number, name: string): Film | undefined {
-    return this.db
-      .prepare('SELECT id, year, name, title, description, duration FROM films WHERE year = ? AND name = ?')
-      .get(year, name) as Film | undefined;
+  film(year: number, name: string): Promise<Film | undefined> {
+    return one(
+      this.db,
+      sql<Film>`SELECT id, year, name, title, description, duration FROM films WHERE year = ${year} AND name = ${name}`,
+    );
   }
 
-  friendlyLinks(): Array<{ id: number; name: string; url: string }> {
-    return this.db.prepare('SELECT id, name, url FROM friendly_links ORDER BY sort, id').all() as Array<{
-      id: number;
-      name: string;
-      url: string;
-    }>;
+  friendlyLinks(): Promise<Array<{ id: number; name: string; url: string }>> {
+    return all(
+      this.db,
+      sql<{ id: number; name: string; url: string }>`SELECT id, name, url FROM friendly_links ORDER BY sort, id`,
+    );
   }
 
-  setting<T>(key: string): T | undefined {
-    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+  async setting<T>(key: string): Promise<T | undefined> {
+    const row = await one(this.db, sql<{ value: string }>`SELECT value FROM settings WHERE key = ${key}`);
     return row && parseJson<T>(row.value);
   }
 
-  topic(slug: string): Topic | undefined {
-    const row = this.db.prepare('SELECT body FROM topics WHERE slug = ?').get(slug) as { body: string } | undefined;
+  async topic(slug: string): Promise<Topic | undefined> {
+    const row = await one(this.db, sql<{ body: string }>`SELECT body FROM topics WHERE slug = ${slug}`);
     return row && parseJson<Topic>(row.body);
   }
 
   hotProducts() {
-    return this.db
-      .prepare('SELECT id, name AS productName, id AS productId FROM products WHERE hot = 1 ORDER BY sort, id')
-      .all();
+    return all(
+      this.db,
+      sql<{ id: number; productName: string; productId: number }>`SELECT id, name AS "productName", id AS "productId"
+        FROM products WHERE hot = 1 ORDER BY sort, id`,
+    );
   }
 
   commonSolutions() {
-    return this.db.prepare('SELECT id, title FROM solutions WHERE common = 1 ORDER BY sort, id').all();
+    return all(
+      this.db,
+      sql<{ id: number; title: string }>`SELECT id, title FROM solutions WHERE common = 1 ORDER BY sort, id`,
+    );
   }
 }

@@ -27,9 +27,9 @@ export const ORDER_REFUSALS = {
  * administrator: the server checks it here, whatever the page did before.
  */
 function orderAccess(customers: CustomerStore): RequestHandler {
-  return (_req, res, next) => {
+  return async (_req, res, next) => {
     const companyId = currentUser(res).company_id;
-    const company = companyId === null ? undefined : customers.company(companyId);
+    const company = companyId === null ? undefined : await customers.company(companyId);
     if (company?.certified !== 1) return next(ORDER_REFUSALS.uncertified);
     if (company.adminUserId === null) return next(ORDER_REFUSALS.noAdministrator);
     res.locals.companyId = company.id;
@@ -51,18 +51,18 @@ export function orderApi({ orders, customers, content, signedIn, brand }: OrderA
   const base = `/api-${brand}-portal/api/orders`;
   router.use(base, signedIn, orderAccess(customers));
 
-  router.post(base, (req: Request, res) => {
+  router.post(base, async (req: Request, res) => {
     const errors = orderErrors(req.body);
     if (Object.keys(errors).length) return invalid(res, errors);
     const order = parse(orderSchema, req.body);
     const user = currentUser(res);
-    if (!customers.correlatedCompanies(user.company_id).some((c) => c.companyId === order.companyId))
+    if (!(await customers.correlatedCompanies(user.company_id)).some((c) => c.companyId === order.companyId))
       return invalid(res, { companyId: '只能为本账号关联的企业下单' });
-    const product = content.product(order.productId);
+    const product = await content.product(order.productId);
     if (!product) return invalid(res, { productId: '该产品不存在或已下架' });
     const edition = product.editions.find((e) => e.id === order.editionId);
     if (!edition) return invalid(res, { editionId: '该产品没有这个版本' });
-    const placed = orders.place(user.id, order, {
+    const placed = await orders.place(user.id, order, {
       productName: product.name,
       editionName: edition.name,
       unit: edition.unit,
@@ -73,11 +73,11 @@ export function orderApi({ orders, customers, content, signedIn, brand }: OrderA
     ok(res, placed.order);
   });
 
-  router.get(base, (req, res) => ok(res, orders.forCompany(companyOf(res), parse(pageQuery, req.query))));
+  router.get(base, async (req, res) => ok(res, await orders.forCompany(companyOf(res), parse(pageQuery, req.query))));
 
-  router.get(`${base}/:orderNo`, (req, res) => {
+  router.get(`${base}/:orderNo`, async (req, res) => {
     const orderNo = req.params.orderNo ?? '';
-    const order = ORDER_NO_PATTERN.test(orderNo) ? orders.byNumber(companyOf(res), orderNo) : undefined;
+    const order = ORDER_NO_PATTERN.test(orderNo) ? await orders.byNumber(companyOf(res), orderNo) : undefined;
     if (!order) throw notFound('订单不存在');
     ok(res, order);
   });

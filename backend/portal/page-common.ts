@@ -3,18 +3,23 @@ import type { PageCommon } from '../../contract/page-data';
 import type { ContentStore } from './content-store';
 
 /** The common data of every page (`pageCommonDTO`, SPEC §3), from the content store. */
-export function buildPageCommon(content: ContentStore, mediaUrl: MediaUrl): PageCommon {
-  const footer = content.setting<PageCommon['footerCommonDTO']>('footer');
+export async function buildPageCommon(content: ContentStore, mediaUrl: MediaUrl): Promise<PageCommon> {
+  const [footer, hotProducts, commonSolutions, innovation, newsCategories] = await Promise.all([
+    content.setting<PageCommon['footerCommonDTO']>('footer'),
+    content.hotProducts(),
+    content.commonSolutions(),
+    content.innovationCategories(),
+    content.newsCategories(),
+  ]);
   return {
     commonHotProductSingleDTO: {
-      commonHotProductDTOList:
-        content.hotProducts() as PageCommon['commonHotProductSingleDTO']['commonHotProductDTOList'],
+      commonHotProductDTOList: hotProducts as PageCommon['commonHotProductSingleDTO']['commonHotProductDTOList'],
     },
     commonSolutionSingleDTO: {
-      solutionDTOList: content.commonSolutions() as PageCommon['commonSolutionSingleDTO']['solutionDTOList'],
+      solutionDTOList: commonSolutions as PageCommon['commonSolutionSingleDTO']['solutionDTOList'],
     },
-    innovationPracticeNav: content.innovationCategories(),
-    newsCategoryDTOList: content.newsCategories(),
+    innovationPracticeNav: innovation,
+    newsCategoryDTOList: newsCategories,
     logoDTO: { photo: mediaUrl(mediaPaths.logo) },
     footerCommonDTO: {
       ...(footer as PageCommon['footerCommonDTO']),

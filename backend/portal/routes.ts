@@ -87,49 +87,67 @@ export function portalApi({
   );
   router.use(['/api', '/api-kernel-portal', `/api-${brand}-portal`], express.json({ limit: JSON_LIMIT }));
 
-  router.get('/api/openapi.json', (_req, res) => void res.json(openApiDocument));
+  router.get('/api/openapi.json', async (_req, res) => void res.json(openApiDocument));
 
-  router.get('/api/common/index', (_req, res) => okData(res, { pageCommonDTO: buildPageCommon(content, mediaUrl) }));
+  router.get('/api/common/index', async (_req, res) =>
+    okData(res, { pageCommonDTO: await buildPageCommon(content, mediaUrl) }),
+  );
 
-  router.get('/api/wjUrl', (_req, res) => ok(res, { url: content.setting<string>('wjUrl') ?? null }));
-  router.get('/api/innovate/category', (_req, res) => okData(res, content.innovationCategories()));
+  router.get('/api/wjUrl', async (_req, res) => ok(res, { url: (await content.setting<string>('wjUrl')) ?? null }));
+  router.get('/api/innovate/category', async (_req, res) => okData(res, await content.innovationCategories()));
   for (const template of ['gswe', 'cxyy'] as const) {
-    router.get(`/api/innovate/${template}/:id`, (req, res) => {
-      ok(res, found(content.programme(pathKey(req.params.id) as number, template)));
+    router.get(`/api/innovate/${template}/:id`, async (req, res) => {
+      ok(res, found(await content.programme(pathKey(req.params.id) as number, template)));
     });
   }
-  router.post('/api/friendly-link/list', (_req, res) => ok(res, content.friendlyLinks()));
+  router.post('/api/friendly-link/list', async (_req, res) => ok(res, await content.friendlyLinks()));
 
-  router.get('/api/product-categories', (_req, res) => ok(res, content.productCategories()));
-  router.get('/api/products', (req, res) => ok(res, content.products(parse(schemas.productQuery, req.query))));
-  router.get('/api/products/:key', (req, res) => ok(res, found(content.product(pathKey(req.params.key, true)))));
-  router.get('/api/solutions', (req, res) => ok(res, content.solutions(parse(schemas.pageQuery, req.query))));
-  router.get('/api/solutions/:key', (req, res) => ok(res, found(content.solution(pathKey(req.params.key, true)))));
-  router.get('/api/cases', (req, res) => ok(res, content.cases(parse(schemas.caseQuery, req.query))));
-  router.get('/api/cases/:id', (req, res) => ok(res, found(content.caseById(pathKey(req.params.id) as number))));
-  router.get('/api/news-categories', (_req, res) => ok(res, content.newsCategories()));
-  router.get('/api/news', (req, res) => ok(res, content.news(parse(schemas.newsQuery, req.query))));
-  router.get('/api/news/:id', (req, res) => ok(res, found(content.newsItem(pathKey(req.params.id) as number))));
-  router.get('/api/pages/:page', (req, res) => {
+  router.get('/api/product-categories', async (_req, res) => ok(res, await content.productCategories()));
+  router.get('/api/products', async (req, res) =>
+    ok(res, await content.products(parse(schemas.productQuery, req.query))),
+  );
+  router.get('/api/products/:key', async (req, res) =>
+    ok(res, found(await content.product(pathKey(req.params.key, true)))),
+  );
+  router.get('/api/solutions', async (req, res) =>
+    ok(res, await content.solutions(parse(schemas.pageQuery, req.query))),
+  );
+  router.get('/api/solutions/:key', async (req, res) =>
+    ok(res, found(await content.solution(pathKey(req.params.key, true)))),
+  );
+  router.get('/api/cases', async (req, res) => ok(res, await content.cases(parse(schemas.caseQuery, req.query))));
+  router.get('/api/cases/:id', async (req, res) =>
+    ok(res, found(await content.caseById(pathKey(req.params.id) as number))),
+  );
+  router.get('/api/news-categories', async (_req, res) => ok(res, await content.newsCategories()));
+  router.get('/api/news', async (req, res) => ok(res, await content.news(parse(schemas.newsQuery, req.query))));
+  router.get('/api/news/:id', async (req, res) =>
+    ok(res, found(await content.newsItem(pathKey(req.params.id) as number))),
+  );
+  router.get('/api/pages/:page', async (req, res) => {
     if (req.params.page !== 'partners' && req.params.page !== 'about') throw notFound();
-    ok(res, content.sections(req.params.page));
+    ok(res, await content.sections(req.params.page));
   });
-  router.get('/api/help', (_req, res) => ok(res, content.helpArticles()));
-  router.get('/api/help/:id', (req, res) => ok(res, found(content.helpArticle(pathKey(req.params.id) as number))));
-  router.get('/api/info', (_req, res) => ok(res, content.infoPages()));
-  router.get('/api/info/:id', (req, res) => ok(res, found(content.infoPage(pathKey(req.params.id) as number))));
-  router.get('/api/films', (req, res) => ok(res, content.films(parse(schemas.filmQuery, req.query).year)));
-  router.get('/api/films/:year/:name', (req, res) => {
+  router.get('/api/help', async (_req, res) => ok(res, await content.helpArticles()));
+  router.get('/api/help/:id', async (req, res) =>
+    ok(res, found(await content.helpArticle(pathKey(req.params.id) as number))),
+  );
+  router.get('/api/info', async (_req, res) => ok(res, await content.infoPages()));
+  router.get('/api/info/:id', async (req, res) =>
+    ok(res, found(await content.infoPage(pathKey(req.params.id) as number))),
+  );
+  router.get('/api/films', async (req, res) => ok(res, await content.films(parse(schemas.filmQuery, req.query).year)));
+  router.get('/api/films/:year/:name', async (req, res) => {
     const year = pathKey(req.params.year) as number;
     if (!SLUG_PATTERN.test(req.params.name ?? '')) throw notFound();
-    ok(res, found(content.film(year, req.params.name)));
+    ok(res, found(await content.film(year, req.params.name)));
   });
-  router.get('/api/topics/:slug', (req, res) => {
+  router.get('/api/topics/:slug', async (req, res) => {
     if (!SLUG_PATTERN.test(req.params.slug ?? '')) throw notFound();
-    ok(res, found(content.topic(req.params.slug)));
+    ok(res, found(await content.topic(req.params.slug)));
   });
 
-  router.get('/api/search', (req, res) => ok(res, search.search(parse(schemas.searchQuery, req.query))));
+  router.get('/api/search', async (req, res) => ok(res, await search.search(parse(schemas.searchQuery, req.query))));
   router.post(
     '/api/feedback',
     // The same allowance as the portal's own form: the API is the other door to the same store.
@@ -140,19 +158,19 @@ export function portalApi({
       legacyHeaders: false,
       handler: (_req, _res, next) => next(new ApiFailure(429, 'E0429', '提交过于频繁，请稍后再试')),
     }),
-    (req, res) => {
+    async (req, res) => {
       const checked = checkFeedback(req.body);
       if (!checked.ok) throw badRequest(Object.values(checked.errors).join('；'));
       ok(res, {
-        id: feedback.add(checked.value, typeof req.body?.page === 'string' ? req.body.page.slice(0, 200) : null),
+        id: await feedback.add(checked.value, typeof req.body?.page === 'string' ? req.body.page.slice(0, 200) : null),
       });
     },
   );
 
   // Signed-in customers.
-  router.get('/api-kernel-portal/api/sys-users/common-login-info', signedIn, (_req, res) => {
+  router.get('/api-kernel-portal/api/sys-users/common-login-info', signedIn, async (_req, res) => {
     const user = currentUser(res);
-    const company = user.company_id === null ? undefined : customers.company(user.company_id);
+    const company = user.company_id === null ? undefined : await customers.company(user.company_id);
     ok(res, {
       userName: user.username,
       mobile: user.mobile,
@@ -160,19 +178,19 @@ export function portalApi({
       potalStatus: company?.certified === 1,
     });
   });
-  router.post('/api-kernel-portal/api/getCorrelationCompanyList', signedIn, (req: Request, res) => {
+  router.post('/api-kernel-portal/api/getCorrelationCompanyList', signedIn, async (req: Request, res) => {
     parse(schemas.correlationBody, req.body);
-    ok(res, customers.correlatedCompanies(currentUser(res).company_id));
+    ok(res, await customers.correlatedCompanies(currentUser(res).company_id));
   });
-  router.get('/api-kernel-portal/api/verify/business', signedIn, (_req, res) => {
-    ok(res, customers.hasAdministrator(currentUser(res).company_id));
+  router.get('/api-kernel-portal/api/verify/business', signedIn, async (_req, res) => {
+    ok(res, await customers.hasAdministrator(currentUser(res).company_id));
   });
-  router.get(`/api-${brand}-portal/api/contract/check`, signedIn, (_req, res) => {
-    ok(res, customers.pendingAgreements(currentUser(res).id));
+  router.get(`/api-${brand}-portal/api/contract/check`, signedIn, async (_req, res) => {
+    ok(res, await customers.pendingAgreements(currentUser(res).id));
   });
-  router.post(`/api-${brand}-portal/api/contract/confirm`, signedIn, (req, res) => {
+  router.post(`/api-${brand}-portal/api/contract/confirm`, signedIn, async (req, res) => {
     const { sceneCode, contractVersion } = parse(schemas.confirmBody, req.body);
-    if (!customers.confirmAgreement(currentUser(res).id, sceneCode, contractVersion))
+    if (!(await customers.confirmAgreement(currentUser(res).id, sceneCode, contractVersion)))
       throw notFound('该协议版本不存在');
     ok(res, true);
   });

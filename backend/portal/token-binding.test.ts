@@ -15,10 +15,10 @@ const companies = (token: string) =>
 
 describe('access tokens are bound to their application', () => {
   it('the portal’s API and chat refuse a token issued to another application', async () => {
-    const demo = portal.backend.accounts.userByName('demo');
+    const demo = await portal.backend.accounts.userByName('demo');
     assert.ok(demo);
-    const own = portal.backend.accounts.createSession(demo.id, PORTAL_APP_ID);
-    const foreign = portal.backend.accounts.createSession(demo.id, '7070');
+    const own = await portal.backend.accounts.createSession(demo.id, PORTAL_APP_ID);
+    const foreign = await portal.backend.accounts.createSession(demo.id, '7070');
     assert.equal((await companies(own.accessToken)).status, 200);
     assert.equal((await companies(foreign.accessToken)).status, 401);
     const chat = await request(portal.port, '/api/chat/messages', {

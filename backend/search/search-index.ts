@@ -1,7 +1,8 @@
-import type Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
 
 import { SEARCH_TYPES, type SearchType } from '../../contract/search';
+import { all, type Db } from '../db/query';
 
 /** sanitize-html escapes these when it writes text; undo it for the index, which stores plain text. */
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
@@ -26,11 +27,16 @@ const SOURCES: Record<SearchType, string> = {
 };
 
 /** Fills the index again from the content tables (in the caller's transaction). */
-export function rebuildSearchIndex(db: Database.Database): void {
-  db.exec('DELETE FROM search_index');
-  const insert = db.prepare('INSERT INTO search_index (type, ref, title, body) VALUES (?, ?, ?, ?)');
+export async function rebuildSearchIndex(db: Db): Promise<void> {
+  await sql`DELETE FROM search_index`.execute(db);
   for (const type of SEARCH_TYPES) {
-    const rows = db.prepare(SOURCES[type]).all() as Array<{ id: number; title: string; summary: string; html: string }>;
-    for (const row of rows) insert.run(type, row.id, row.title, `${row.summary} ${plainText(row.html)}`);
+    const rows = await all(
+      db,
+      sql<{ id: number; title: string; summary: string; html: string }>`${sql.raw(SOURCES[type])} ORDER BY id`,
+    );
+    // One by one, in the sources' order: that order is the index's own (its row ids), which ranks ties.
+    for (const row of rows)
+      await sql`INSERT INTO search_index (type, ref, title, body)
+        VALUES (${type}, ${row.id}, ${row.title}, ${`${row.summary} ${plainText(row.html)}`})`.execute(db);
   }
 }

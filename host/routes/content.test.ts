@@ -74,7 +74,7 @@ describe('content pages', () => {
   }
 
   it('sanitises the HTML from the data store before it reaches the page', async () => {
-    portal.backend.db
+    portal.sqlite
       .prepare('UPDATE news SET content_html = ? WHERE id = 1')
       .run(
         '<p>正文<script>alert(1)</script><img src=x onerror=alert(2)><a href="javascript:alert(3)">链接</a><iframe src="//evil"></iframe></p>',

@@ -33,7 +33,7 @@ async function eventually(path: string, passes: (answer: Awaited<ReturnType<type
   }
 }
 const setSummary = (id: number, summary: string) =>
-  portal.backend.db.prepare('UPDATE news SET summary = ? WHERE id = ?').run(summary, id);
+  portal.sqlite.prepare('UPDATE news SET summary = ? WHERE id = ?').run(summary, id);
 
 describe('page cache', () => {
   it('answers a repeat visit by ETag with 304 and no body', async () => {
@@ -100,11 +100,11 @@ describe('page cache', () => {
   });
 
   it('drops a page whose item is gone once it is stale', async () => {
-    portal.backend.db
+    portal.sqlite
       .prepare('INSERT INTO info_pages (id, title, summary, content_html, published_at) VALUES (900, ?, ?, ?, ?)')
       .run('临时公告', '临时公告摘要', '<p>正文</p>', '2026-01-01T00:00:00+08:00');
     assert.equal((await get('/info/900')).status, 200);
-    portal.backend.db.prepare('DELETE FROM info_pages WHERE id = 900').run();
+    portal.sqlite.prepare('DELETE FROM info_pages WHERE id = 900').run();
     await sleep(FRESH_MS + 50);
     await get('/info/900');
     assert.equal((await eventually('/info/900', (answer) => answer.status === 404)).status, 404);
@@ -148,7 +148,7 @@ describe('page cache', () => {
   });
 
   it('keeps a search page once it is asked for again, not before', async () => {
-    const db = portal.backend.db;
+    const db = portal.sqlite;
     db.prepare(
       "INSERT INTO search_index (type, ref, title, body) VALUES ('news', 99001, '缓存检验 alpha', '正文')",
     ).run();
@@ -180,9 +180,9 @@ describe('page cache under junk addresses', () => {
   const smallGet = (path: string, headers: Record<string, string> = {}) => request(small.port, path, { headers });
 
   it('keeps its pages through junk parameters, unknown ids, list pages past the last and strange hosts', async () => {
-    small.backend.db.prepare('UPDATE news SET summary = ? WHERE id = 3').run('留存摘要一');
+    small.sqlite.prepare('UPDATE news SET summary = ? WHERE id = 3').run('留存摘要一');
     assert.match((await smallGet('/news/3')).body, /留存摘要一/);
-    small.backend.db.prepare('UPDATE news SET summary = ? WHERE id = 3').run('留存摘要二');
+    small.sqlite.prepare('UPDATE news SET summary = ? WHERE id = 3').run('留存摘要二');
     for (let i = 0; i < 12; i++) {
       await smallGet(`/?id=${i}x${Math.random()}`);
       await smallGet(`/news/3?junk=${i}`);
@@ -200,7 +200,7 @@ describe('page cache under junk addresses', () => {
       const roomyGet = (path: string) => request(roomy.port, path);
       const pages = ['/news/3', '/news/4', '/about', '/cases'];
       const first = await Promise.all(pages.map(roomyGet));
-      roomy.backend.db.prepare("UPDATE news SET summary = '换过的摘要'").run();
+      roomy.sqlite.prepare("UPDATE news SET summary = '换过的摘要'").run();
       for (let i = 0; i < 12; i++) {
         await roomyGet(`/searchRes?keyword=w${i}`);
         await roomyGet(`/searchRes?keyword=w${i}`);

@@ -157,7 +157,7 @@ describe('site map and crawlers', () => {
     const res = await get('/sitemap.xml');
     assert.equal(res.status, 200);
     assert.match(res.headers['content-type'] ?? '', /application\/xml/);
-    const products = portal.backend.db.prepare('SELECT id FROM products').all() as Array<{ id: number }>;
+    const products = portal.sqlite.prepare('SELECT id FROM products').all() as Array<{ id: number }>;
     for (const { id } of products)
       assert.ok(res.body.includes(`<loc>http://127.0.0.1:${portal.port}/product/${id}</loc>`), `product ${id}`);
     assert.match(res.body, /<loc>[^<]+\/news\/1<\/loc><lastmod>20\d\d-\d\d-\d\d<\/lastmod>/);
@@ -253,7 +253,7 @@ describe('/feedback', () => {
     contact: '13800001234',
   };
   const stored = () =>
-    portal.backend.db.prepare('SELECT topic, content, contact_name AS contactName, contact FROM feedback').all();
+    portal.sqlite.prepare('SELECT topic, content, contact_name AS contactName, contact FROM feedback').all();
 
   it('stores an entry and confirms after a redirect', async () => {
     const res = await form(valid);

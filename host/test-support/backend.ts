@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { createEmbeddedBackend, type EmbeddedBackend } from '../../backend';
 import { PORTAL_APP_ID } from '../../backend/accounts/apps';
 import { createApp } from '../app';
@@ -12,6 +13,8 @@ import { listen } from './server';
 
 export interface TestPortal {
   backend: EmbeddedBackend;
+  /** The back-end's SQLite file, to look into or change behind its back (a portal on PostgreSQL has none: it throws). */
+  readonly sqlite: Database.Database;
   server: Server;
   port: number;
   origin: string;
@@ -29,6 +32,8 @@ export async function startTestPortal(
     trustProxy?: TrustProxy;
     publicOrigin?: string;
     dataDir?: string;
+    /** A `postgres://` address: the back-end keeps its data there instead of SQLite in `dataDir`. */
+    databaseUrl?: string;
     pageCache?: PageCacheOptions | false;
     chat?: {
       agentPassword?: string;
@@ -39,8 +44,9 @@ export async function startTestPortal(
   } = {},
 ): Promise<TestPortal> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const backend = createEmbeddedBackend({
+  const backend = await createEmbeddedBackend({
     dataDir,
+    databaseUrl: options.databaseUrl,
     signInAttempts: options.signInAttempts,
     signInAttemptsPerAddress: options.signInAttemptsPerAddress,
     feedbackLimit: options.feedbackLimit,
@@ -64,13 +70,17 @@ export async function startTestPortal(
   backend.apps.register(PORTAL_APP_ID, [origin, `http://127.0.0.1:${port + 1}`]);
   return {
     backend,
+    get sqlite() {
+      if (!backend.sqlite) throw new Error('This test portal keeps its data in PostgreSQL');
+      return backend.sqlite;
+    },
     server,
     port,
     origin,
     dataDir,
     close() {
       server.close();
-      backend.close();
+      void backend.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

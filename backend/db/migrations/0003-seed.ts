@@ -1,123 +1,207 @@
+import { sql } from 'kysely';
 import { insertDemoAccounts } from '../../accounts/demo-accounts';
 import * as seed from '../../seed';
 import type { Migration } from '../migrate';
+import type { Db } from '../query';
 
 const json = (value: unknown) => JSON.stringify(value);
+
+/** Tables the seed fills with its own ids. */
+const NUMBERED = [
+  'product_categories',
+  'products',
+  'solutions',
+  'cases',
+  'news_categories',
+  'news',
+  'innovation_categories',
+  'help_articles',
+  'info_pages',
+  'films',
+  'friendly_links',
+  'companies',
+] as const;
+
+const insert = async (db: Db, table: string, rows: Array<Record<string, unknown>>) => {
+  if (rows.length) await db.insertInto(table).values(rows).execute();
+};
 
 /** The content and demo accounts of a fresh `local` portal. Runs once, like every migration. */
 export const seedContent: Migration = {
   version: 3,
   name: 'seed content and demo accounts',
-  up(db) {
-    const insert = (sql: string) => db.prepare(sql);
-
-    const category = insert('INSERT INTO product_categories (id, name, sort) VALUES (?, ?, ?)');
-    for (const c of seed.productCategories) category.run(c.id, c.name, c.sort);
-    const product = insert(
-      `INSERT INTO products (id, association_no, category_id, name, summary, description_html, highlights, scenarios, hot, sort)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  async up(db, dialect) {
+    await insert(
+      db,
+      'product_categories',
+      seed.productCategories.map((c) => ({ id: c.id, name: c.name, sort: c.sort })),
     );
-    const edition = insert(
-      'INSERT INTO product_editions (product_id, name, price_fen, unit, features, sort) VALUES (?, ?, ?, ?, ?, ?)',
+    await insert(
+      db,
+      'products',
+      seed.products.map((p) => ({
+        id: p.id,
+        association_no: p.associationNo,
+        category_id: p.categoryId,
+        name: p.name,
+        summary: p.summary,
+        description_html: p.descriptionHtml,
+        highlights: json(p.highlights),
+        scenarios: json(p.scenarios),
+        hot: p.hot ? 1 : 0,
+        sort: p.sort,
+      })),
     );
-    for (const p of seed.products) {
-      product.run(
-        p.id,
-        p.associationNo,
-        p.categoryId,
-        p.name,
-        p.summary,
-        p.descriptionHtml,
-        json(p.highlights),
-        json(p.scenarios),
-        p.hot ? 1 : 0,
-        p.sort,
-      );
-      for (const [index, e] of p.editions.entries())
-        edition.run(p.id, e.name, e.priceFen, e.unit, json(e.features), index);
-    }
-
-    const solution = insert(
-      `INSERT INTO solutions (id, association_no, title, industry, summary, pain_points, content_html, product_ids, common, sort)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    await insert(
+      db,
+      'product_editions',
+      seed.products.flatMap((p) =>
+        p.editions.map((e, index) => ({
+          product_id: p.id,
+          name: e.name,
+          price_fen: e.priceFen,
+          unit: e.unit,
+          features: json(e.features),
+          sort: index,
+        })),
+      ),
     );
-    for (const s of seed.solutions) {
-      solution.run(
-        s.id,
-        s.associationNo,
-        s.title,
-        s.industry,
-        s.summary,
-        json(s.painPoints),
-        s.contentHtml,
-        json(s.productIds),
-        s.common ? 1 : 0,
-        s.sort,
-      );
-    }
-
-    const caseRow = insert(
-      `INSERT INTO cases (id, title, customer, industry, summary, content_html, results, solution_id, published_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    await insert(
+      db,
+      'solutions',
+      seed.solutions.map((s) => ({
+        id: s.id,
+        association_no: s.associationNo,
+        title: s.title,
+        industry: s.industry,
+        summary: s.summary,
+        pain_points: json(s.painPoints),
+        content_html: s.contentHtml,
+        product_ids: json(s.productIds),
+        common: s.common ? 1 : 0,
+        sort: s.sort,
+      })),
     );
-    for (const c of seed.cases) {
-      caseRow.run(
-        c.id,
-        c.title,
-        c.customer,
-        c.industry,
-        c.summary,
-        c.contentHtml,
-        json(c.results),
-        c.solutionId,
-        c.publishedAt,
-      );
-    }
-
-    const newsCategory = insert('INSERT INTO news_categories (id, title, sort) VALUES (?, ?, ?)');
-    for (const c of seed.newsCategories) newsCategory.run(c.id, c.title, c.sort);
-    const news = insert(
-      'INSERT INTO news (id, category_id, title, summary, content_html, source, published_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    await insert(
+      db,
+      'cases',
+      seed.cases.map((c) => ({
+        id: c.id,
+        title: c.title,
+        customer: c.customer,
+        industry: c.industry,
+        summary: c.summary,
+        content_html: c.contentHtml,
+        results: json(c.results),
+        solution_id: c.solutionId,
+        published_at: c.publishedAt,
+      })),
     );
-    for (const n of seed.news) news.run(n.id, n.categoryId, n.title, n.summary, n.contentHtml, n.source, n.publishedAt);
-
-    const innovation = insert(
-      'INSERT INTO innovation_categories (id, title, menu_template_id, sort) VALUES (?, ?, ?, ?)',
+    await insert(
+      db,
+      'news_categories',
+      seed.newsCategories.map((c) => ({ id: c.id, title: c.title, sort: c.sort })),
     );
-    for (const c of seed.innovationCategories) innovation.run(c.id, c.title, c.menuTemplateId, c.sort);
-    const programme = insert('INSERT INTO innovation_programmes (category_id, template, body) VALUES (?, ?, ?)');
-    for (const p of seed.gsweProgrammes) programme.run(p.categoryId, 'gswe', json(p));
-    for (const p of seed.cxyyProgrammes) programme.run(p.categoryId, 'cxyy', json(p));
-
-    const section = insert('INSERT INTO page_sections (page, anchor, title, html, sort) VALUES (?, ?, ?, ?, ?)');
-    for (const [page, sections] of [
-      ['partners', seed.partnerSections],
-      ['about', seed.aboutSections],
-    ] as const) {
-      for (const [index, s] of sections.entries()) section.run(page, s.anchor, s.title, s.html, index);
-    }
-
-    const help = insert('INSERT INTO help_articles (id, category, title, content_html, sort) VALUES (?, ?, ?, ?, ?)');
-    for (const a of seed.helpArticles) help.run(a.id, a.category, a.title, a.contentHtml, a.sort);
-    const info = insert(
-      'INSERT INTO info_pages (id, title, summary, content_html, published_at) VALUES (?, ?, ?, ?, ?)',
+    await insert(
+      db,
+      'news',
+      seed.news.map((n) => ({
+        id: n.id,
+        category_id: n.categoryId,
+        title: n.title,
+        summary: n.summary,
+        content_html: n.contentHtml,
+        source: n.source,
+        published_at: n.publishedAt,
+      })),
     );
-    for (const i of seed.infoPages) info.run(i.id, i.title, i.summary, i.contentHtml, i.publishedAt);
-    const film = insert('INSERT INTO films (id, year, name, title, description, duration) VALUES (?, ?, ?, ?, ?, ?)');
-    for (const f of seed.films) film.run(f.id, f.year, f.name, f.title, f.description, f.duration);
-    const link = insert('INSERT INTO friendly_links (id, name, url, sort) VALUES (?, ?, ?, ?)');
-    for (const l of seed.friendlyLinks) link.run(l.id, l.name, l.url, l.sort);
-
-    const setting = insert('INSERT INTO settings (key, value) VALUES (?, ?)');
-    setting.run('footer', json(seed.footer));
-    setting.run('wjUrl', json(seed.wjUrl));
-    insert('INSERT INTO topics (slug, body) VALUES (?, ?)').run(seed.batteryTopic.slug, json(seed.batteryTopic));
-
-    const agreement = insert(
-      'INSERT INTO agreements (code, template_version, title, content_html) VALUES (?, ?, ?, ?)',
+    await insert(
+      db,
+      'innovation_categories',
+      seed.innovationCategories.map((c) => ({
+        id: c.id,
+        title: c.title,
+        menu_template_id: c.menuTemplateId,
+        sort: c.sort,
+      })),
     );
-    for (const a of seed.agreements) agreement.run(a.code, a.templateVersion, a.title, a.contentHtml);
+    await insert(db, 'innovation_programmes', [
+      ...seed.gsweProgrammes.map((p) => ({ category_id: p.categoryId, template: 'gswe', body: json(p) })),
+      ...seed.cxyyProgrammes.map((p) => ({ category_id: p.categoryId, template: 'cxyy', body: json(p) })),
+    ]);
+    await insert(
+      db,
+      'page_sections',
+      (
+        [
+          ['partners', seed.partnerSections],
+          ['about', seed.aboutSections],
+        ] as const
+      ).flatMap(([page, sections]) =>
+        sections.map((s, index) => ({ page, anchor: s.anchor, title: s.title, html: s.html, sort: index })),
+      ),
+    );
+    await insert(
+      db,
+      'help_articles',
+      seed.helpArticles.map((a) => ({
+        id: a.id,
+        category: a.category,
+        title: a.title,
+        content_html: a.contentHtml,
+        sort: a.sort,
+      })),
+    );
+    await insert(
+      db,
+      'info_pages',
+      seed.infoPages.map((i) => ({
+        id: i.id,
+        title: i.title,
+        summary: i.summary,
+        content_html: i.contentHtml,
+        published_at: i.publishedAt,
+      })),
+    );
+    await insert(
+      db,
+      'films',
+      seed.films.map((f) => ({
+        id: f.id,
+        year: f.year,
+        name: f.name,
+        title: f.title,
+        description: f.description,
+        duration: f.duration,
+      })),
+    );
+    await insert(
+      db,
+      'friendly_links',
+      seed.friendlyLinks.map((l) => ({ id: l.id, name: l.name, url: l.url, sort: l.sort })),
+    );
+    await insert(db, 'settings', [
+      { key: 'footer', value: json(seed.footer) },
+      { key: 'wjUrl', value: json(seed.wjUrl) },
+    ]);
+    await insert(db, 'topics', [{ slug: seed.batteryTopic.slug, body: json(seed.batteryTopic) }]);
+    await insert(
+      db,
+      'agreements',
+      seed.agreements.map((a) => ({
+        code: a.code,
+        template_version: a.templateVersion,
+        title: a.title,
+        content_html: a.contentHtml,
+      })),
+    );
+    await insertDemoAccounts(db, seed.agreements);
 
-    insertDemoAccounts(db, seed.agreements);
+    // PostgreSQL numbers new rows from its own counter, which rows given an id do not move.
+    if (dialect === 'postgres')
+      for (const table of NUMBERED)
+        await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${sql.table(table)}), false)`.execute(
+          db,
+        );
   },
 };

@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate';
+import { execScript, schemaWords } from './schema';
 
 /**
  * Product orders. An order keeps what was bought at the price of that day
@@ -8,10 +9,13 @@ import type { Migration } from '../migrate';
 export const orders: Migration = {
   version: 6,
   name: 'orders',
-  up(db) {
-    db.exec(`
+  async up(db, dialect) {
+    const { id } = schemaWords(dialect);
+    await execScript(
+      db,
+      `
       CREATE TABLE orders (
-        id INTEGER PRIMARY KEY,
+        id ${id},
         order_no TEXT NOT NULL UNIQUE,
         company_id INTEGER NOT NULL REFERENCES companies (id),
         user_id INTEGER NOT NULL REFERENCES users (id),
@@ -33,6 +37,7 @@ export const orders: Migration = {
         UNIQUE (user_id, idempotency_key)
       );
       CREATE INDEX orders_company ON orders (company_id, created_at DESC, id DESC);
-    `);
+    `,
+    );
   },
 };

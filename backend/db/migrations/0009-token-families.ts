@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate';
+import { execScript } from './schema';
 
 /**
  * Sessions remember the sign-in they descend from (their family): a refresh
@@ -7,11 +8,14 @@ import type { Migration } from '../migrate';
 export const tokenFamilies: Migration = {
   version: 9,
   name: 'session families',
-  up(db) {
-    db.exec(`
+  async up(db) {
+    await execScript(
+      db,
+      `
       ALTER TABLE sessions ADD COLUMN family TEXT;
       UPDATE sessions SET family = 'f' || id;
       CREATE INDEX sessions_family ON sessions (family);
-    `);
+    `,
+    );
   },
 };
