@@ -20,6 +20,7 @@ import {
 import type { DialectName } from './db/query';
 import { FeedbackStore } from './feedback/feedback-store';
 import { dataFolderSecret, SECRET_FILE, type SigningKeys, signingKeys } from './http/keys';
+import { databaseLimits, type LimitStores, processLimits } from './http/limit-store';
 import { ContentStore } from './portal/content-store';
 import { CustomerStore } from './portal/customer-store';
 import { OrderStore } from './portal/order-store';
@@ -62,6 +63,11 @@ export interface EmbeddedBackend {
   health(): Promise<DatabaseHealth>;
   /** The chat's open live streams: how many, and ending them (with a retry hint) when the server stops. */
   chatStreams: { readonly size: number; endAll(): void };
+  /**
+   * Where the rate limits count: in the database on PostgreSQL, so a limit holds
+   * across every instance on it; in this process on SQLite (one instance).
+   */
+  limits: LimitStores;
   close(): Promise<void>;
 }
 
@@ -104,16 +110,18 @@ export async function createEmbeddedBackend(options: {
   const { db } = database;
   const keys = signingKeys(options.sessionSecret ?? (await keptSecret(database, options.dataDir)));
   const apps = new AppRegistry();
+  const limits = database.dialect === 'postgres' ? databaseLimits(db) : processLimits;
   const accounts = new AccountStore(db);
   const content = new ContentStore(db);
   const search = new SearchStore(db);
   const feedback = new FeedbackStore(db);
-  const chat = chatService({ db, accounts, content, mediaUrl, keys, ...options.chat });
+  const chat = chatService({ db, accounts, content, mediaUrl, keys, limits, ...options.chat });
   const portalRoutes = portalApi({
     content,
     search,
     feedback,
     feedbackLimit: options.feedbackLimit,
+    limits,
     customers: new CustomerStore(db),
     accounts,
     brand: BRAND,
@@ -128,6 +136,7 @@ export async function createEmbeddedBackend(options: {
     formKey: keys('account sign-in form'),
     signInAttempts: options.signInAttempts,
     signInAttemptsPerAddress: options.signInAttemptsPerAddress,
+    limits,
   });
   return {
     db,
@@ -152,6 +161,7 @@ export async function createEmbeddedBackend(options: {
     sources: embeddedSources({ content, search, feedback, mediaUrl }),
     health: () => database.health(),
     chatStreams: chat.streams,
+    limits,
     close: () => database.close(),
   };
 }

@@ -3,6 +3,7 @@ import type { MediaUrl } from '../../contract/media';
 import type { AccountStore } from '../accounts/store';
 import type { Db } from '../db/query';
 import type { SigningKeys } from '../http/keys';
+import type { LimitStores } from '../http/limit-store';
 import type { ContentStore } from '../portal/content-store';
 import { agentRoutes } from './agent-routes';
 import { ChatHub } from './hub';
@@ -23,6 +24,8 @@ export interface ChatServiceOptions {
   keys: SigningKeys;
   messagesPerMinute?: number;
   conversationsPerAddress?: number;
+  /** Where the chat's limits count (default: in this process). */
+  limits?: LimitStores;
 }
 
 /**
@@ -51,6 +54,7 @@ export function chatService(options: ChatServiceOptions): {
       partnerOrigins: options.partnerOrigins ?? [],
       messagesPerMinute: options.messagesPerMinute,
       conversationsPerAddress: options.conversationsPerAddress,
+      limits: options.limits,
     }),
   );
   routes.use(
@@ -60,6 +64,7 @@ export function chatService(options: ChatServiceOptions): {
       streams,
       password: options.agentPassword,
       signingKey: options.keys('chat agent session'),
+      limits: options.limits,
     }),
   );
   return { routes, store, hub, streams };
