@@ -8,6 +8,7 @@ import { AppRegistry } from './accounts/apps';
 import { accountService } from './accounts/routes';
 import { AccountStore } from './accounts/store';
 import { chatService } from './chat';
+import { postgresHubLink } from './chat/hub-link';
 import type { ChatStore } from './chat/store';
 import {
   type DatabaseHealth,
@@ -115,7 +116,9 @@ export async function createEmbeddedBackend(options: {
   const content = new ContentStore(db);
   const search = new SearchStore(db);
   const feedback = new FeedbackStore(db);
-  const chat = chatService({ db, accounts, content, mediaUrl, keys, limits, ...options.chat });
+  // On PostgreSQL other instances may share the database: their chat hubs are joined by LISTEN/NOTIFY.
+  const link = options.databaseUrl ? await postgresHubLink(options.databaseUrl) : undefined;
+  const chat = chatService({ db, accounts, content, mediaUrl, keys, limits, link, ...options.chat });
   const portalRoutes = portalApi({
     content,
     search,
@@ -162,7 +165,11 @@ export async function createEmbeddedBackend(options: {
     health: () => database.health(),
     chatStreams: chat.streams,
     limits,
-    close: () => database.close(),
+    async close() {
+      chat.hub.close();
+      await link?.close();
+      await database.close();
+    },
   };
 }
 
