@@ -79,12 +79,14 @@ export async function startPortalProcess(
     env?: Record<string, string>;
     /** The line that says the server is up (default: the last of `local`, the demo sites'). */
     ready?: RegExp;
+    /** The portal's port (the next four are the console's and the demo sites'): a restart behind a proxy keeps its address. Default: free ones. */
+    port?: number;
   } = {},
 ): Promise<PortalProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   // A restart reuses a data folder: the first server keeps it, the second removes it.
   const removeData = () => options.keepData || rmSync(dataDir, { recursive: true, force: true });
-  const port = await freePortRange();
+  const port = options.port ?? (await freePortRange());
   const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     env: {
       ...inheritedEnv(),
@@ -110,7 +112,8 @@ export async function startPortalProcess(
     server.kill('SIGTERM');
     removeData();
     // Another process may take a probed port before the server does: try other ports.
-    if (attempts > 1 && /EADDRINUSE/.test(String(error))) return startPortalProcess(attempts - 1, options);
+    if (attempts > 1 && options.port === undefined && /EADDRINUSE/.test(String(error)))
+      return startPortalProcess(attempts - 1, options);
     throw error;
   }
   return {
