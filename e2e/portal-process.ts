@@ -10,6 +10,8 @@ export interface PortalProcess {
   url: string;
   consoleUrl: string;
   dataDir: string;
+  /** The server's process id (to pause it with SIGSTOP, say). */
+  pid: number;
   /** The demo sites: console single-page app, partner page, gallery. */
   demoUrls: { console: string; partner: string; gallery: string };
   /** Everything the server printed (its log lines) since it started. */
@@ -120,6 +122,7 @@ export async function startPortalProcess(
     url: `http://127.0.0.1:${port}`,
     consoleUrl: `http://127.0.0.1:${port + 1}`,
     dataDir,
+    pid: server.pid as number,
     demoUrls: {
       console: `http://127.0.0.1:${port + 2}`,
       partner: `http://127.0.0.1:${port + 3}`,
