@@ -12,8 +12,10 @@ import { postgresHubLink } from './chat/hub-link';
 import type { ChatStore } from './chat/store';
 import {
   type DatabaseHealth,
+  DatabaseUrlError,
   DataFolderError,
   type Db,
+  describeDatabaseUrl,
   openPostgres,
   openSqlite,
   type PortalDatabase,
@@ -117,7 +119,7 @@ export async function createEmbeddedBackend(options: {
   const search = new SearchStore(db);
   const feedback = new FeedbackStore(db);
   // On PostgreSQL other instances may share the database: their chat hubs are joined by LISTEN/NOTIFY.
-  const link = options.databaseUrl ? await postgresHubLink(options.databaseUrl) : undefined;
+  const link = options.databaseUrl ? await linkOrClose(database, options.databaseUrl) : undefined;
   const chat = chatService({ db, accounts, content, mediaUrl, keys, limits, link, ...options.chat });
   const portalRoutes = portalApi({
     content,
@@ -171,6 +173,19 @@ export async function createEmbeddedBackend(options: {
       await database.close();
     },
   };
+}
+
+/** The chat's link to the other instances; one that cannot connect ends the start like an unusable database. */
+async function linkOrClose(database: PortalDatabase, url: string) {
+  try {
+    return await postgresHubLink(url);
+  } catch (error) {
+    await database.close();
+    throw new DatabaseUrlError(
+      `DATABASE_URL: ${describeDatabaseUrl(url)} cannot be used: the chat's listening connection failed (${String((error as Error).message ?? error)}).`,
+      { cause: error },
+    );
+  }
 }
 
 /** The data folder's own secret; one it cannot keep ends the start like any other unusable folder. */
