@@ -11,6 +11,11 @@ export default defineConfig({
   retries: 0,
   timeout: 20_000,
   reporter: 'list',
+  projects: [
+    { name: 'portal', testIgnore: /cluster\.spec\.ts$/ },
+    // The cluster suite loads both cores for 20 s and more: alone, after every other test.
+    { name: 'cluster', testMatch: /cluster\.spec\.ts$/, dependencies: ['portal'] },
+  ],
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },

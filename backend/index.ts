@@ -8,11 +8,14 @@ import { AppRegistry } from './accounts/apps';
 import { accountService } from './accounts/routes';
 import { AccountStore } from './accounts/store';
 import { chatService } from './chat';
+import { postgresHubLink } from './chat/hub-link';
 import type { ChatStore } from './chat/store';
 import {
   type DatabaseHealth,
+  DatabaseUrlError,
   DataFolderError,
   type Db,
+  describeDatabaseUrl,
   openPostgres,
   openSqlite,
   type PortalDatabase,
@@ -20,6 +23,7 @@ import {
 import type { DialectName } from './db/query';
 import { FeedbackStore } from './feedback/feedback-store';
 import { dataFolderSecret, SECRET_FILE, type SigningKeys, signingKeys } from './http/keys';
+import { databaseLimits, type LimitStores, processLimits } from './http/limit-store';
 import { ContentStore } from './portal/content-store';
 import { CustomerStore } from './portal/customer-store';
 import { OrderStore } from './portal/order-store';
@@ -62,6 +66,11 @@ export interface EmbeddedBackend {
   health(): Promise<DatabaseHealth>;
   /** The chat's open live streams: how many, and ending them (with a retry hint) when the server stops. */
   chatStreams: { readonly size: number; endAll(): void };
+  /**
+   * Where the rate limits count: in the database on PostgreSQL, so a limit holds
+   * across every instance on it; in this process on SQLite (one instance).
+   */
+  limits: LimitStores;
   close(): Promise<void>;
 }
 
@@ -104,16 +113,20 @@ export async function createEmbeddedBackend(options: {
   const { db } = database;
   const keys = signingKeys(options.sessionSecret ?? (await keptSecret(database, options.dataDir)));
   const apps = new AppRegistry();
+  const limits = database.dialect === 'postgres' ? databaseLimits(db) : processLimits;
   const accounts = new AccountStore(db);
   const content = new ContentStore(db);
   const search = new SearchStore(db);
   const feedback = new FeedbackStore(db);
-  const chat = chatService({ db, accounts, content, mediaUrl, keys, ...options.chat });
+  // On PostgreSQL other instances may share the database: their chat hubs are joined by LISTEN/NOTIFY.
+  const link = options.databaseUrl ? await linkOrClose(database, options.databaseUrl) : undefined;
+  const chat = chatService({ db, accounts, content, mediaUrl, keys, limits, link, ...options.chat });
   const portalRoutes = portalApi({
     content,
     search,
     feedback,
     feedbackLimit: options.feedbackLimit,
+    limits,
     customers: new CustomerStore(db),
     accounts,
     brand: BRAND,
@@ -128,6 +141,7 @@ export async function createEmbeddedBackend(options: {
     formKey: keys('account sign-in form'),
     signInAttempts: options.signInAttempts,
     signInAttemptsPerAddress: options.signInAttemptsPerAddress,
+    limits,
   });
   return {
     db,
@@ -152,8 +166,26 @@ export async function createEmbeddedBackend(options: {
     sources: embeddedSources({ content, search, feedback, mediaUrl }),
     health: () => database.health(),
     chatStreams: chat.streams,
-    close: () => database.close(),
+    limits,
+    async close() {
+      chat.hub.close();
+      await link?.close();
+      await database.close();
+    },
   };
+}
+
+/** The chat's link to the other instances; one that cannot connect ends the start like an unusable database. */
+async function linkOrClose(database: PortalDatabase, url: string) {
+  try {
+    return await postgresHubLink(url);
+  } catch (error) {
+    await database.close();
+    throw new DatabaseUrlError(
+      `DATABASE_URL: ${describeDatabaseUrl(url)} cannot be used: the chat's listening connection failed (${String((error as Error).message ?? error)}).`,
+      { cause: error },
+    );
+  }
 }
 
 /** The data folder's own secret; one it cannot keep ends the start like any other unusable folder. */

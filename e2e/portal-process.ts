@@ -10,6 +10,8 @@ export interface PortalProcess {
   url: string;
   consoleUrl: string;
   dataDir: string;
+  /** The server's process id (to pause it with SIGSTOP, say). */
+  pid: number;
   /** The demo sites: console single-page app, partner page, gallery. */
   demoUrls: { console: string; partner: string; gallery: string };
   /** Everything the server printed (its log lines) since it started. */
@@ -79,12 +81,14 @@ export async function startPortalProcess(
     env?: Record<string, string>;
     /** The line that says the server is up (default: the last of `local`, the demo sites'). */
     ready?: RegExp;
+    /** The portal's port (the next four are the console's and the demo sites'): a restart behind a proxy keeps its address. Default: free ones. */
+    port?: number;
   } = {},
 ): Promise<PortalProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   // A restart reuses a data folder: the first server keeps it, the second removes it.
   const removeData = () => options.keepData || rmSync(dataDir, { recursive: true, force: true });
-  const port = await freePortRange();
+  const port = options.port ?? (await freePortRange());
   const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     env: {
       ...inheritedEnv(),
@@ -110,13 +114,15 @@ export async function startPortalProcess(
     server.kill('SIGTERM');
     removeData();
     // Another process may take a probed port before the server does: try other ports.
-    if (attempts > 1 && /EADDRINUSE/.test(String(error))) return startPortalProcess(attempts - 1, options);
+    if (attempts > 1 && options.port === undefined && /EADDRINUSE/.test(String(error)))
+      return startPortalProcess(attempts - 1, options);
     throw error;
   }
   return {
     url: `http://127.0.0.1:${port}`,
     consoleUrl: `http://127.0.0.1:${port + 1}`,
     dataDir,
+    pid: server.pid as number,
     demoUrls: {
       console: `http://127.0.0.1:${port + 2}`,
       partner: `http://127.0.0.1:${port + 3}`,

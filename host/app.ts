@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
+import type { Store } from 'express-rate-limit';
 import type { DataSources } from '../contract/sources';
 import { chatProviderCsp, chatScript } from './chat-script';
 import type { HostConfig } from './config';
@@ -58,6 +59,8 @@ export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
 export interface EmbeddedServices {
   routes: ReadonlyArray<readonly [string, RequestHandler]>;
   sources: DataSources;
+  /** Where the pages' rate limits (search, feedback) count, by limiter (default: in this process). */
+  limits?: (name: string) => Store | undefined;
 }
 
 const defaultChat: HostConfig['chat'] = { provider: 'builtin', meiqiaScript: '', partnerOrigins: [] };
@@ -137,6 +140,7 @@ export function createApp(options: AppOptions): Express {
       renders: renderQueue(options.renderQueue),
       feedbackLimit: options.feedbackLimit,
       searchLimit: options.searchLimit,
+      limits: options.backend?.limits,
     }),
   );
   // Files after pages: a page request never waits for a look at the disk. A folder is

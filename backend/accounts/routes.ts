@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { errorStatus } from '../../contract/errors';
 import { ApiFailure, apiErrors, badRequest, ok, parse, RETRY_AFTER_S, UNAVAILABLE, unauthorized } from '../envelope';
 import { formGuard } from '../http/form-guard';
+import type { LimitStores } from '../http/limit-store';
 import type { AppRegistry } from './apps';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
 import { renderAccountError, renderHubPage, renderSignInPage } from './pages';
@@ -26,6 +27,8 @@ export interface AccountServiceOptions {
   signInAttemptsPerAddress?: number;
   /** Failed sign-ins allowed in all within the window: a ceiling on guessing at large (default 500). */
   signInAttemptsInAll?: number;
+  /** Where the sign-in limits count (default: in this process). */
+  limits?: LimitStores;
 }
 
 const SIGN_IN_WINDOW_MS = 10 * 60 * 1000;
@@ -161,7 +164,7 @@ export function accountService(options: AccountServiceOptions): Router {
       status,
     );
   };
-  const failedSignIns = (limit: number, key: (req: Request) => string) =>
+  const failedSignIns = (name: string, limit: number, key: (req: Request) => string) =>
     rateLimit({
       windowMs: SIGN_IN_WINDOW_MS,
       limit,
@@ -169,20 +172,26 @@ export function accountService(options: AccountServiceOptions): Router {
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       keyGenerator: key,
+      store: options.limits?.(`sign-in ${name}`),
       handler: (req, res) => refuseSignIn(req, res, 429, '登录失败次数过多，请 10 分钟后再试'),
     });
   // Guessing is limited three ways: one account from anywhere, one address at any
   // accounts (new names each time included), and everyone together.
   const signInLimiters = [
     failedSignIns(
+      'account',
       options.signInAttempts ?? 5,
       (req) =>
         `account|${String(req.body?.username ?? '')
           .toLowerCase()
           .slice(0, 64)}`,
     ),
-    failedSignIns(options.signInAttemptsPerAddress ?? 20, (req) => `address|${ipKeyGenerator(req.ip ?? '')}`),
-    failedSignIns(options.signInAttemptsInAll ?? 500, () => 'all'),
+    failedSignIns(
+      'address',
+      options.signInAttemptsPerAddress ?? 20,
+      (req) => `address|${ipKeyGenerator(req.ip ?? '')}`,
+    ),
+    failedSignIns('all', options.signInAttemptsInAll ?? 500, () => 'all'),
   ];
 
   router.post(

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import * as schemas from '../../contract/chat';
 import { inboxQuery, inboxQueryInput } from '../../contract/chat-inbox';
 import { ApiFailure, apiErrors, forbidden, notFound, ok, unauthorized } from '../envelope';
+import type { LimitStores } from '../http/limit-store';
 import { renderAgentInbox, renderAgentSignIn } from './agent-pages';
 import { AGENT_COOKIE, AGENT_SESSION_MS, AgentSessions } from './agent-session';
 import type { ChatHub } from './hub';
@@ -22,6 +23,8 @@ export interface AgentRoutesOptions {
   /** Signs the agents' cookies (from the session secret). */
   signingKey: Buffer;
   signInAttempts?: number;
+  /** Where the sign-in limit counts (default: in this process). */
+  limits?: LimitStores;
 }
 
 const cookieOptions = {
@@ -47,7 +50,15 @@ const conversationId = (req: Request) => {
 };
 
 /** The agent inbox at `/chat/agent`: sign-in, conversations, live replies. */
-export function agentRoutes({ store, hub, streams, password, signingKey, signInAttempts }: AgentRoutesOptions): Router {
+export function agentRoutes({
+  store,
+  hub,
+  streams,
+  password,
+  signingKey,
+  signInAttempts,
+  limits,
+}: AgentRoutesOptions): Router {
   const router = Router();
   if (!password) {
     router.use('/chat/agent', (_req, res) =>
@@ -74,6 +85,7 @@ export function agentRoutes({ store, hub, streams, password, signingKey, signInA
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
+    store: limits?.('chat agent sign-in'),
     handler: (_req, res) =>
       sendPage(res, renderAgentSignIn(res.locals.cspNonce, '尝试次数过多，请 10 分钟后再试。'), 429),
   });

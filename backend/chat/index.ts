@@ -3,9 +3,11 @@ import type { MediaUrl } from '../../contract/media';
 import type { AccountStore } from '../accounts/store';
 import type { Db } from '../db/query';
 import type { SigningKeys } from '../http/keys';
+import type { LimitStores } from '../http/limit-store';
 import type { ContentStore } from '../portal/content-store';
 import { agentRoutes } from './agent-routes';
 import { ChatHub } from './hub';
+import type { HubLink } from './hub-link';
 import { EventStreams } from './sse';
 import { ChatStore } from './store';
 import { visitorRoutes } from './visitor-routes';
@@ -23,6 +25,10 @@ export interface ChatServiceOptions {
   keys: SigningKeys;
   messagesPerMinute?: number;
   conversationsPerAddress?: number;
+  /** Where the chat's limits count (default: in this process). */
+  limits?: LimitStores;
+  /** The other instances on the same database (PostgreSQL): live delivery and agent presence across them. */
+  link?: HubLink;
 }
 
 /**
@@ -36,8 +42,13 @@ export function chatService(options: ChatServiceOptions): {
   streams: EventStreams;
 } {
   const store = new ChatStore(options.db);
-  const hub = new ChatHub();
+  const hub = new ChatHub({
+    link: options.link,
+    load: async (id) => (await store.messagesSince(id - 1, 1)).find((message) => message.id === id),
+  });
   const streams = new EventStreams();
+  // Signals sent while the link was down were not heard: every stream resumes from the database.
+  hub.onResumed(() => streams.restartAll());
   const routes = Router();
   routes.use(
     '/api/chat',
@@ -51,6 +62,7 @@ export function chatService(options: ChatServiceOptions): {
       partnerOrigins: options.partnerOrigins ?? [],
       messagesPerMinute: options.messagesPerMinute,
       conversationsPerAddress: options.conversationsPerAddress,
+      limits: options.limits,
     }),
   );
   routes.use(
@@ -60,6 +72,7 @@ export function chatService(options: ChatServiceOptions): {
       streams,
       password: options.agentPassword,
       signingKey: options.keys('chat agent session'),
+      limits: options.limits,
     }),
   );
   return { routes, store, hub, streams };

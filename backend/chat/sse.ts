@@ -28,6 +28,14 @@ export class EventStreams {
     return this.open.size;
   }
 
+  /**
+   * Ends the streams open now, each with a `retry:` hint: they reconnect and
+   * resume from the database (after the link to the other instances was lost).
+   */
+  restartAll(): void {
+    for (const res of this.open) endWithRetry(res);
+  }
+
   /** Ends every stream now, and any opened from now on as soon as it opens. */
   endAll(): void {
     this.stopping = true;

@@ -6,6 +6,7 @@ import type { MediaUrl } from '../../contract/media';
 import { PORTAL_APP_ID } from '../accounts/apps';
 import type { AccountStore } from '../accounts/store';
 import { ApiFailure, apiErrors, badRequest, notFound, ok, unauthorized } from '../envelope';
+import type { LimitStores } from '../http/limit-store';
 import type { ContentStore } from '../portal/content-store';
 import { chatCard, messageCard } from './cards';
 import type { ChatHub } from './hub';
@@ -25,6 +26,8 @@ export interface VisitorRoutesOptions {
   conversationsPerAddress?: number;
   /** Messages a visitor may send per minute (default 30). */
   messagesPerMinute?: number;
+  /** Where the limits count (default: in this process). */
+  limits?: LimitStores;
 }
 
 /** The first problem, in the visitor's words: "消息不能超过 500 个字". */
@@ -78,6 +81,7 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     keyGenerator: (_req, res) => res.locals.visitorKey as string,
+    store: options.limits?.('chat messages'),
     handler: (_req, _res, next) => next(new ApiFailure(429, 'E0429', '发送太频繁，请稍后再试')),
   });
 
@@ -89,6 +93,7 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     skip: async (_req, res) => (await store.find(visitorOf(res))) !== undefined,
+    store: options.limits?.('chat conversations'),
     handler: (_req, _res, next) => next(new ApiFailure(429, 'E0429', '新会话过多，请稍后再试')),
   });
   /** The visitor's conversation, started now if it has none (and the streams waiting for it told). */

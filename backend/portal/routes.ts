@@ -11,6 +11,7 @@ import type { AppRegistry } from '../accounts/apps';
 import type { AccountStore } from '../accounts/store';
 import { ApiFailure, apiErrors, badRequest, notFound, ok, parse } from '../envelope';
 import type { FeedbackStore } from '../feedback/feedback-store';
+import type { LimitStores } from '../http/limit-store';
 import type { SearchStore } from '../search/search-store';
 import { currentUser, requireUser } from './auth';
 import type { ContentStore } from './content-store';
@@ -25,6 +26,8 @@ export interface PortalApiOptions {
   feedback: FeedbackStore;
   /** Feedback entries per address per ten minutes (default 5). */
   feedbackLimit?: number;
+  /** Where the feedback limit counts (default: in this process). */
+  limits?: LimitStores;
   customers: CustomerStore;
   accounts: AccountStore;
   /** The brand segment of `/api-{brand}-portal/`. */
@@ -65,6 +68,7 @@ export function portalApi({
   search,
   feedback,
   feedbackLimit = FEEDBACK_RATE.limit,
+  limits,
   customers,
   accounts,
   brand,
@@ -154,6 +158,7 @@ export function portalApi({
     rateLimit({
       windowMs: FEEDBACK_RATE.windowMs,
       limit: feedbackLimit,
+      store: limits?.('feedback api'),
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       handler: (_req, _res, next) => next(new ApiFailure(429, 'E0429', '提交过于频繁，请稍后再试')),

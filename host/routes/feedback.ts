@@ -1,4 +1,5 @@
 import express, { type RequestHandler, Router } from 'express';
+import type { Store } from 'express-rate-limit';
 import { checkFeedback, FEEDBACK_RATE } from '../../contract/feedback';
 import type { FeedbackSink } from '../data/feedback';
 import { renderFeedback } from '../pages/feedback';
@@ -16,6 +17,8 @@ const FORM_FIELDS = ['topic', 'content', 'contactName', 'contact'] as const;
 export function feedbackRoutes(
   deps: PageDeps & { feedback: FeedbackSink },
   limit: number = FEEDBACK_RATE.limit,
+  /** Where the posts are counted (default: in this process). */
+  store?: Store,
 ): Router {
   const router = Router();
   const show =
@@ -33,6 +36,7 @@ export function feedbackRoutes(
     express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 }),
     feedbackRateLimit({
       limit,
+      store,
       handler: show(429, { kind: 'form', problem: '提交过于频繁，请 10 分钟后再试。' }),
     }),
     async (req, res, next) => {

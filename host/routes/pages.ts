@@ -1,4 +1,5 @@
 import { type RequestHandler, Router } from 'express';
+import type { Store } from 'express-rate-limit';
 import { renderHome } from '../pages/home';
 import { contentPages } from './content';
 import { methodNotAllowed } from './errors';
@@ -15,7 +16,13 @@ const EMPTY_HOME = { products: [], solutions: [], cases: [], news: [], partners:
 
 /** The site's pages: each path with the handler that renders it. */
 export function pageRoutes(
-  deps: PageDeps & { console?: string; feedbackLimit?: number; searchLimit?: number },
+  deps: PageDeps & {
+    console?: string;
+    feedbackLimit?: number;
+    searchLimit?: number;
+    /** Where the search and feedback limits count (default: in this process). */
+    limits?: (name: string) => Store | undefined;
+  },
 ): Router {
   const { content } = deps;
   const bareHome: RequestHandler = async (req, res) =>
@@ -36,8 +43,11 @@ export function pageRoutes(
   pages.push(['/transfer', transferPage(deps)]);
 
   const router = Router({ strict: false });
-  router.use('/searchRes', searchRateLimit(deps.searchLimit));
-  if (deps.feedback) router.use(feedbackRoutes({ ...deps, feedback: deps.feedback }, deps.feedbackLimit));
+  router.use('/searchRes', searchRateLimit(deps.searchLimit, deps.limits?.('search pages')));
+  if (deps.feedback)
+    router.use(
+      feedbackRoutes({ ...deps, feedback: deps.feedback }, deps.feedbackLimit, deps.limits?.('feedback form')),
+    );
   for (const [path, handler] of pages)
     router
       .route(path)

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
 import { FEEDBACK_RATE } from '../../contract/feedback';
 import { statusError } from './params';
 
@@ -10,16 +10,19 @@ export const SEARCH_PAGE_LIMIT = 60;
  * Search pages per address: each word is a page rendered afresh (none is kept),
  * so a script asking for words without end is answered 429 after its share.
  */
-export function searchRateLimit(limit: number = SEARCH_PAGE_LIMIT): RequestHandler {
-  return perAddress(60_000, limit, (_req, _res, next) => next(statusError(429, 'Too many searches')));
+export function searchRateLimit(limit: number = SEARCH_PAGE_LIMIT, store?: Store): RequestHandler {
+  return perAddress(60_000, limit, (_req, _res, next) => next(statusError(429, 'Too many searches')), store);
 }
 
 /** Feedback form posts per address (SPEC: none; a person needs a few per ten minutes). */
-export function feedbackRateLimit(options: { limit: number; handler: RequestHandler }): RequestHandler {
-  return perAddress(FEEDBACK_RATE.windowMs, options.limit, options.handler);
+export function feedbackRateLimit(options: { limit: number; handler: RequestHandler; store?: Store }): RequestHandler {
+  return perAddress(FEEDBACK_RATE.windowMs, options.limit, options.handler, options.store);
 }
 
-/** `limit` requests per address per `windowMs`, said in the standard RateLimit headers; `handler` answers the rest. */
-function perAddress(windowMs: number, limit: number, handler: RequestHandler): RequestHandler {
-  return rateLimit({ windowMs, limit, standardHeaders: 'draft-8', legacyHeaders: false, handler });
+/**
+ * `limit` requests per address per `windowMs`, said in the standard RateLimit headers; `handler` answers the rest.
+ * Counted in `store` (the shared database, when instances share one), else in this process.
+ */
+function perAddress(windowMs: number, limit: number, handler: RequestHandler, store?: Store): RequestHandler {
+  return rateLimit({ windowMs, limit, standardHeaders: 'draft-8', legacyHeaders: false, handler, store });
 }
