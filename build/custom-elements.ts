@@ -14,6 +14,12 @@ export interface CustomElementsManifest {
   }[];
 }
 
+/**
+ * The module an app imports for a tag, from the portal's package root (`./elements/*`
+ * in its exports); the element package names its own copy (`dist/esm/`).
+ */
+export const elementModulePath = (tag: string) => `dist/widgets/esm/${tag}.js`;
+
 const typed = (type?: string) => (type ? { type: { text: type } } : {});
 
 /** Builds `custom-elements.json` from the elements' references. */
@@ -23,7 +29,7 @@ export function customElementsManifest(elements: ElementDocs[]): CustomElementsM
     readme: 'README.md',
     modules: elements.map((docs) => ({
       kind: 'javascript-module',
-      path: docs.path,
+      path: elementModulePath(docs.tagName),
       declarations: [
         {
           kind: 'class',
@@ -62,12 +68,12 @@ export function customElementsManifest(elements: ElementDocs[]): CustomElementsM
           }),
         },
       ],
+      // The module defines the tag and exports nothing: the element is used by its tag.
       exports: [
-        { kind: 'js', name: docs.className, declaration: { name: docs.className, module: docs.path } },
         {
           kind: 'custom-element-definition',
           name: docs.tagName,
-          declaration: { name: docs.className, module: docs.path },
+          declaration: { name: docs.className, module: elementModulePath(docs.tagName) },
         },
       ],
     })),

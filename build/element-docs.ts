@@ -30,6 +30,8 @@ export interface ElementDocs {
   emitted: string[];
   /** Every literal `part="..."` name in the widget's components. */
   partsUsed: string[];
+  /** Every `var(--portal-…)` in the element's CSS: its folder's and what its code imports from elsewhere. */
+  cssPropertiesUsed: string[];
   /** Written as a plain `HTMLElement` class: it reads its attributes itself. */
   plainClass: boolean;
 }
@@ -93,6 +95,19 @@ function folderSources(folder: string, extension: RegExp): string {
     .filter((file) => extension.test(file) && !/\.test\.tsx?$/.test(file))
     .map((file) => readFileSync(join(folder, file), 'utf8'))
     .join('\n');
+}
+
+/** The custom properties of `--portal-…` a stylesheet reads with `var()`. */
+const PORTAL_VAR = /var\(\s*(--portal-[\w-]+)/g;
+
+/** The element's stylesheets: its folder's, then those its code imports from other folders (`../dialog/modal.css`). */
+function cssPropertiesUsed(folder: string, components: string): string[] {
+  const own = readdirSync(folder)
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => join(folder, file));
+  const imported = [...components.matchAll(/['"](\.\.\/[\w./-]+\.css)['"]/g)].map((m) => join(folder, m[1] ?? ''));
+  const sheets = [...new Set([...own, ...imported])].map((file) => readFileSync(file, 'utf8'));
+  return [...new Set(sheets.flatMap((sheet) => [...sheet.matchAll(PORTAL_VAR)].map((m) => m[1] ?? '')))];
 }
 
 /**
@@ -174,6 +189,7 @@ export function readElementDocs(root: string, path: string): ElementDocs {
     emitted: emittedEvents(components),
     plainClass,
     partsUsed: [...new Set([...components.matchAll(/\bpart="([^"]+)"/g)].flatMap((m) => (m[1] ?? '').split(/\s+/)))],
+    cssPropertiesUsed: cssPropertiesUsed(folder, components),
   };
 }
 
@@ -225,6 +241,11 @@ export function missingDocs(docs: ElementDocs): string[] {
   }
   for (const part of docs.partsUsed) {
     if (!documented(docs.cssParts, part)) problems.push(`${where}: part "${part}" has no @csspart`);
+  }
+  // A page styles an element through its custom properties: each one the CSS reads is part of its reference.
+  for (const property of docs.cssPropertiesUsed) {
+    if (!documented(docs.cssProperties, property))
+      problems.push(`${where}: its CSS uses var(${property}) without a @cssproperty`);
   }
   return problems;
 }

@@ -79,6 +79,11 @@ const hasChattedBefore = () => {
  * @cssproperty --portal-chat-panel-z-index - Layer of the panel while it covers the screen, below 1024 px (1100: above the header's 1000).
  * @cssproperty --portal-cookie-notice-height - Set on the page by `<portal-cookie-notice>` while it shows: the button and the panel stay above it.
  * @cssproperty --portal-accent-color - Button and header colour.
+ * @cssproperty --portal-font-family - Font family (the system's Chinese fonts: PingFang SC, Microsoft YaHei, Noto Sans CJK SC).
+ * @cssproperty --portal-chat-color - Text colour of the button and the panel (#1d2129).
+ * @cssproperty --portal-accent-text-color - Text colour on the accent colour (#fff).
+ * @cssproperty --portal-focus-ring-color - Colour of the keyboard focus ring.
+ * @cssproperty --portal-chat-badge-background - Background of the unread badge (#d92d20).
  */
 export class PortalChatLauncher extends HTMLElement {
   private readonly root: ShadowRoot;

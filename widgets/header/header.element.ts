@@ -32,6 +32,8 @@ export const HEADER_TAG = 'portal-header';
  * @cssproperty --portal-header-height-mobile - Bar height on mobile (56px).
  * @cssproperty --portal-content-width - Greatest width of the bar's content (unset: the whole width, tools at the right edge).
  * @cssproperty --portal-header-z-index - Stacking order.
+ * @cssproperty --portal-font-family - Font family (the system's Chinese fonts: PingFang SC, Microsoft YaHei, Noto Sans CJK SC).
+ * @cssproperty --portal-focus-ring-color - Colour of the keyboard focus ring.
  */
 export const PortalHeader = defineElement<HeaderProps>(HEADER_TAG, Header, {
   props: { lang: 'string', theme: 'string', noLogin: 'string' },
