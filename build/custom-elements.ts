@@ -48,13 +48,40 @@ export function customElementsManifest(elements: ElementDocs[]): CustomElementsM
               ...(property ? { fieldName: property.name } : {}),
             };
           }),
-          members: docs.properties.map((p) => ({
-            kind: 'field',
-            name: p.name,
-            description: p.description,
-            ...typed(p.type),
-            attribute: p.attribute,
-          })),
+          members: [
+            ...docs.properties.map((p) => ({
+              kind: 'field',
+              name: p.name,
+              description: p.description,
+              ...typed(p.type),
+              attribute: p.attribute,
+            })),
+            ...docs.members.map((m) =>
+              m.kind === 'field'
+                ? {
+                    kind: 'field',
+                    name: m.name,
+                    description: m.description,
+                    ...typed(m.type),
+                    ...(m.readonly ? { readonly: true } : {}),
+                  }
+                : {
+                    kind: 'method',
+                    name: m.name,
+                    description: m.description,
+                    ...(m.parameters
+                      ? {
+                          parameters: m.parameters.map(({ name, type, optional }) => ({
+                            name,
+                            ...typed(type),
+                            ...(optional ? { optional } : {}),
+                          })),
+                        }
+                      : {}),
+                    return: typed(m.returns),
+                  },
+            ),
+          ],
           events: docs.events.map((e) => ({ name: e.name, description: e.description, ...typed(e.type) })),
           slots: docs.slots.map(({ name, description }) => ({ name, description })),
           cssParts: docs.cssParts.map(({ name, description }) => ({ name, description })),

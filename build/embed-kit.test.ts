@@ -85,6 +85,38 @@ describe('element references', () => {
     assert.match(problemsOf(sampleRepo(misnamed, GOOD_COMPONENT)).join(), /not named portal-sample-<what happened>/);
   });
 
+  it('lists the methods and read-only fields the element states, each with its description', () => {
+    const withMethods = GOOD_ELEMENT.replace(
+      "'portal-sample': HTMLElement & { lang: string };",
+      `'portal-sample': HTMLElement & {
+      lang: string;
+      /** Items shown. */
+      readonly count: number;
+      /** Shows \`item\` (a number, or text). */
+      show(item: number | { text: string }, focus?: boolean): void;
+    };`,
+    );
+    const docs = readElementDocs(sampleRepo(withMethods), 'widgets/sample/sample.element.ts');
+    assert.deepEqual(missingDocs(docs), []);
+    const [module] = customElementsManifest([docs]).modules;
+    assert.deepEqual(module?.declarations[0]?.members, [
+      { kind: 'field', name: 'lang', description: 'Language.', type: { text: "'zh-CN' | 'en'" }, attribute: 'lang' },
+      { kind: 'field', name: 'count', description: 'Items shown.', type: { text: 'number' }, readonly: true },
+      {
+        kind: 'method',
+        name: 'show',
+        description: 'Shows `item` (a number, or text).',
+        parameters: [
+          { name: 'item', type: { text: 'number | { text: string }' } },
+          { name: 'focus', type: { text: 'boolean' }, optional: true },
+        ],
+        return: { type: { text: 'void' } },
+      },
+    ]);
+    const undocumented = withMethods.replace('      /** Items shown. */\n', '');
+    assert.match(problemsOf(sampleRepo(undocumented)).join(), /count has no description/);
+  });
+
   it('fails an element whose CSS uses a --portal-… custom property its reference does not name', () => {
     const root = sampleRepo(GOOD_ELEMENT);
     writeFileSync(join(root, 'widgets/sample/sample.css'), ':host { color: var(--portal-sample-color, #000); }\n');

@@ -281,18 +281,22 @@ declare global {
     'portal-chat-launcher': HTMLElement & {
       /** Whether the panel is shown. */
       readonly visible: boolean;
+      /** Messages from the agent not seen yet (the badge's number). */
       readonly unreadCount: number;
       /** Kept once the chat is started: its code loaded and connected. */
       readonly ready: Promise<void>;
-      /** `card`: a product or solution number, which the portal looks up (see the class). */
+      /** Opens the panel; `card`: a product or solution number, which the portal looks up (see the class). */
       open(
         card?:
           | string
           | { type: 1 | 2; associationNo: string }
           | { picUrl: string; title: string; description: string; url?: string },
       ): void;
+      /** Hides the panel; the conversation goes on. */
       close(): void;
+      /** Opens the panel when it is hidden, else hides it. */
       toggle(): void;
+      /** Sends a card to the agent now if the panel is open, else when it next opens. */
       sendCard(
         card:
           | string
