@@ -143,6 +143,12 @@ describe('<portal-header>', () => {
     await waitFor(() => !shadow(element).querySelector('portal-login'), 'sign-in widget gone');
     element.setAttribute('no-login', 'false');
     await waitFor(() => shadow(element).querySelector('portal-login'), 'sign-in widget back');
+    // The property, as a framework sets it: a boolean (typed so in the package).
+    const typed = element as unknown as { noLogin: boolean };
+    typed.noLogin = true;
+    await waitFor(() => !shadow(element).querySelector('portal-login'), 'gone again for noLogin = true');
+    typed.noLogin = false;
+    await waitFor(() => shadow(element).querySelector('portal-login'), 'back for noLogin = false');
   });
 
   it('leaves out the sign-in widget on a phone', async () => {

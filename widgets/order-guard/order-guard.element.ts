@@ -28,7 +28,7 @@ export const ORDER_GUARD_TAG = 'portal-order-guard';
  *
  * @summary Checks sign-in, certification and administrator before an action.
  * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
- * @attr no-certification - The action does not need a certified enterprise.
+ * @attr {boolean} no-certification - The action does not need a certified enterprise.
  * @slot - The link or button to guard.
  * @event portal-order-guard-passed - Every check passed (detail: href of the action, or null); cancelable.
  * @csspart dialog - The prompt dialog.
