@@ -15,7 +15,7 @@ export const HEADER_TAG = 'portal-header';
  *
  * @summary Site header with navigation and sign-in.
  * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
- * @attr {'light' | 'dark'} theme - `light` (default) or `dark` (colours, and the portal logo's light word mark).
+ * @attr {'light' | 'dark' | 'auto'} theme - `light` (default), `dark` (colours, and the portal logo's light word mark), or `auto`: the visitor's colour scheme (`prefers-color-scheme`).
  * @attr {boolean} no-login - Leaves out the sign-in widget (for pages not registered with the account service). Phones never get it.
  * @csspart bar - The header bar.
  * @csspart logo - The logo link.
