@@ -14,6 +14,12 @@ export interface CustomElementsManifest {
   }[];
 }
 
+/**
+ * The module an app imports for a tag, from the portal's package root (`./elements/*`
+ * in its exports); the element package names its own copy (`dist/esm/`).
+ */
+export const elementModulePath = (tag: string) => `dist/widgets/esm/${tag}.js`;
+
 const typed = (type?: string) => (type ? { type: { text: type } } : {});
 
 /** Builds `custom-elements.json` from the elements' references. */
@@ -23,7 +29,7 @@ export function customElementsManifest(elements: ElementDocs[]): CustomElementsM
     readme: 'README.md',
     modules: elements.map((docs) => ({
       kind: 'javascript-module',
-      path: docs.path,
+      path: elementModulePath(docs.tagName),
       declarations: [
         {
           kind: 'class',
@@ -42,13 +48,40 @@ export function customElementsManifest(elements: ElementDocs[]): CustomElementsM
               ...(property ? { fieldName: property.name } : {}),
             };
           }),
-          members: docs.properties.map((p) => ({
-            kind: 'field',
-            name: p.name,
-            description: p.description,
-            ...typed(p.type),
-            attribute: p.attribute,
-          })),
+          members: [
+            ...docs.properties.map((p) => ({
+              kind: 'field',
+              name: p.name,
+              description: p.description,
+              ...typed(p.type),
+              attribute: p.attribute,
+            })),
+            ...docs.members.map((m) =>
+              m.kind === 'field'
+                ? {
+                    kind: 'field',
+                    name: m.name,
+                    description: m.description,
+                    ...typed(m.type),
+                    ...(m.readonly ? { readonly: true } : {}),
+                  }
+                : {
+                    kind: 'method',
+                    name: m.name,
+                    description: m.description,
+                    ...(m.parameters
+                      ? {
+                          parameters: m.parameters.map(({ name, type, optional }) => ({
+                            name,
+                            ...typed(type),
+                            ...(optional ? { optional } : {}),
+                          })),
+                        }
+                      : {}),
+                    return: typed(m.returns),
+                  },
+            ),
+          ],
           events: docs.events.map((e) => ({ name: e.name, description: e.description, ...typed(e.type) })),
           slots: docs.slots.map(({ name, description }) => ({ name, description })),
           cssParts: docs.cssParts.map(({ name, description }) => ({ name, description })),
@@ -62,12 +95,12 @@ export function customElementsManifest(elements: ElementDocs[]): CustomElementsM
           }),
         },
       ],
+      // The module defines the tag and exports nothing: the element is used by its tag.
       exports: [
-        { kind: 'js', name: docs.className, declaration: { name: docs.className, module: docs.path } },
         {
           kind: 'custom-element-definition',
           name: docs.tagName,
-          declaration: { name: docs.className, module: docs.path },
+          declaration: { name: docs.className, module: elementModulePath(docs.tagName) },
         },
       ],
     })),

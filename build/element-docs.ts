@@ -9,6 +9,19 @@ export interface DocEntry {
   type?: string;
 }
 
+/** A method or field the element states in its `HTMLElementTagNameMap` entry (not a prop from an attribute). */
+export interface MemberDoc {
+  kind: 'field' | 'method';
+  name: string;
+  description: string;
+  /** A field's type. */
+  type?: string;
+  readonly?: boolean;
+  parameters?: { name: string; type: string; optional?: boolean }[];
+  /** A method's return type. */
+  returns?: string;
+}
+
 /** What one `*.element.ts` file says about its element, in its JSDoc block and code. */
 export interface ElementDocs {
   /** Path from the repository root, with forward slashes. */
@@ -26,10 +39,14 @@ export interface ElementDocs {
   cssProperties: DocEntry[];
   /** The element's own members, as its `HTMLElementTagNameMap` entry states them. */
   interfaceMembers: string;
+  /** The same, one by one, without the props already listed. */
+  members: MemberDoc[];
   /** Every `portal-*` event name emitted in the widget's folder. */
   emitted: string[];
   /** Every literal `part="..."` name in the widget's components. */
   partsUsed: string[];
+  /** Every `var(--portal-…)` in the element's CSS: its folder's and what its code imports from elsewhere. */
+  cssPropertiesUsed: string[];
   /** Written as a plain `HTMLElement` class: it reads its attributes itself. */
   plainClass: boolean;
 }
@@ -88,11 +105,84 @@ function globalInterfaceEntries(source: string, interfaceName: string): Map<stri
   return entries;
 }
 
+/** `text` cut at each `separator` outside brackets and comments. */
+function splitOutside(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text.startsWith('/*', i)) {
+      i = text.indexOf('*/', i) + 1;
+      if (i === 0) break;
+      continue;
+    }
+    const char = text[i] ?? '';
+    if ('({['.includes(char)) depth++;
+    else if (')}]'.includes(char)) depth--;
+    else if (char === separator && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((part) => part.trim()).filter(Boolean);
+}
+
+const typeText = (type: string) => type.trim().replace(/^\|\s*/, '');
+
+/** The methods and fields of `HTMLElement & { ... }`, with their JSDoc, leaving out `props`. */
+function statedMembers(interfaceMembers: string, props: string[]): MemberDoc[] {
+  const body = /^HTMLElement\s*&\s*\{([\s\S]*)\}$/.exec(interfaceMembers)?.[1] ?? '';
+  return splitOutside(body, ';').flatMap((entry): MemberDoc[] => {
+    const doc = /^\/\*\*\s*([\s\S]*?)\s*\*\/\s*/.exec(entry);
+    const description = doc?.[1]?.trim() ?? '';
+    const code = entry.slice(doc?.[0].length ?? 0);
+    const method = /^(\w+)\s*\(/.exec(code);
+    if (method?.[1]) {
+      const name = method[1];
+      let depth = 1;
+      let end = method[0].length;
+      for (; end < code.length && depth > 0; end++) depth += code[end] === '(' ? 1 : code[end] === ')' ? -1 : 0;
+      const close = code.slice(method[0].length, end - 1);
+      const returns = typeText(/^\s*:\s*([\s\S]+)$/.exec(code.slice(end))?.[1] ?? 'void');
+      const parameters = splitOutside(close, ',').map((parameter) => {
+        const [, paramName = '', optional, type = 'unknown'] = /^(\w+)(\?)?\s*:\s*([\s\S]+)$/.exec(parameter) ?? [];
+        return { name: paramName, type: typeText(type), ...(optional ? { optional: true } : {}) };
+      });
+      return [{ kind: 'method', name, description, ...(parameters.length ? { parameters } : {}), returns }];
+    }
+    const field = /^(readonly\s+)?(\w+)\??\s*:\s*([\s\S]+)$/.exec(code);
+    if (!field?.[2] || props.includes(field[2])) return [];
+    return [
+      {
+        kind: 'field',
+        name: field[2],
+        description,
+        type: typeText(field[3] ?? ''),
+        ...(field[1] ? { readonly: true } : {}),
+      },
+    ];
+  });
+}
+
 function folderSources(folder: string, extension: RegExp): string {
   return readdirSync(folder)
     .filter((file) => extension.test(file) && !/\.test\.tsx?$/.test(file))
     .map((file) => readFileSync(join(folder, file), 'utf8'))
     .join('\n');
+}
+
+/** The custom properties of `--portal-…` a stylesheet reads with `var()`. */
+const PORTAL_VAR = /var\(\s*(--portal-[\w-]+)/g;
+
+/** The element's stylesheets: its folder's, then those its code imports from other folders (`../dialog/modal.css`). */
+function cssPropertiesUsed(folder: string, components: string): string[] {
+  const own = readdirSync(folder)
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => join(folder, file));
+  const imported = [...components.matchAll(/['"](\.\.\/[\w./-]+\.css)['"]/g)].map((m) => join(folder, m[1] ?? ''));
+  const sheets = [...new Set([...own, ...imported])].map((file) => readFileSync(file, 'utf8'));
+  return [...new Set(sheets.flatMap((sheet) => [...sheet.matchAll(PORTAL_VAR)].map((m) => m[1] ?? '')))];
 }
 
 /**
@@ -147,6 +237,7 @@ export function readElementDocs(root: string, path: string): ElementDocs {
     return { ...attribute, type };
   });
   const summary = tags.find((t) => t.tag === 'summary');
+  const interfaceMembers = globalInterfaceEntries(source, 'HTMLElementTagNameMap').get(tagName) ?? 'HTMLElement';
   const folder = join(root, path, '..');
   const components = folderSources(folder, /\.tsx?$/);
   return {
@@ -170,10 +261,15 @@ export function readElementDocs(root: string, path: string): ElementDocs {
     slots: entries('slot'),
     cssParts: entries('csspart'),
     cssProperties: entries('cssproperty'),
-    interfaceMembers: globalInterfaceEntries(source, 'HTMLElementTagNameMap').get(tagName) ?? 'HTMLElement',
+    interfaceMembers,
+    members: statedMembers(
+      interfaceMembers,
+      props.map((prop) => prop.name),
+    ),
     emitted: emittedEvents(components),
     plainClass,
     partsUsed: [...new Set([...components.matchAll(/\bpart="([^"]+)"/g)].flatMap((m) => (m[1] ?? '').split(/\s+/)))],
+    cssPropertiesUsed: cssPropertiesUsed(folder, components),
   };
 }
 
@@ -206,6 +302,8 @@ export function missingDocs(docs: ElementDocs): string[] {
   for (const list of [docs.attributes, docs.events, docs.slots, docs.cssParts, docs.cssProperties]) {
     for (const entry of list) if (!entry.description) problems.push(`${where}: ${entry.name} has no description`);
   }
+  for (const member of docs.members)
+    if (!member.description) problems.push(`${where}: ${member.name} has no description`);
   for (const property of docs.properties) {
     if (!documented(docs.attributes, property.attribute)) {
       problems.push(`${where}: attribute ${property.attribute} (prop ${property.name}) has no @attr`);
@@ -225,6 +323,11 @@ export function missingDocs(docs: ElementDocs): string[] {
   }
   for (const part of docs.partsUsed) {
     if (!documented(docs.cssParts, part)) problems.push(`${where}: part "${part}" has no @csspart`);
+  }
+  // A page styles an element through its custom properties: each one the CSS reads is part of its reference.
+  for (const property of docs.cssPropertiesUsed) {
+    if (!documented(docs.cssProperties, property))
+      problems.push(`${where}: its CSS uses var(${property}) without a @cssproperty`);
   }
   return problems;
 }

@@ -5,6 +5,7 @@ export type DeclarationFiles = Record<string, string>;
 
 const HEADER = '// Generated from the portal-* elements at build time: do not edit.\n';
 const pascal = (tag: string) => tag.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const quote = (name: string) => (/^[a-z]\w*$/i.test(name) ? name : `'${name}'`);
 
 function comment(text: string, indent: string): string {
@@ -49,12 +50,26 @@ function frameworkDeclarations(
   imports: string,
   module: string,
   open: string,
-  props: (tag: string) => string,
+  props: (element: ElementDocs) => string,
   close: string,
+  types = 'PortalElementAttributes',
 ): string {
   const indent = ' '.repeat((/( *)\S[^\n]*\n$/.exec(open)?.[1]?.length ?? 0) + 2);
-  const entries = elements.map((element) => `${indent}'${element.tagName}': ${props(element.tagName)};\n`);
-  return `${HEADER}import type { PortalElementAttributes } from './index.js';\n${imports}\ndeclare module '${module}' {\n${open}${entries.join('')}${close}}\n`;
+  const entries = elements.map((element) => `${indent}'${element.tagName}': ${props(element)};\n`);
+  return `${HEADER}import type { ${types} } from './index.js';\n${imports}\ndeclare module '${module}' {\n${open}${entries.join('')}${close}}\n`;
+}
+
+/**
+ * A Vue template's view of an element: its attributes, and its events as the
+ * `on…` props Vue's type checker reads `@portal-…` listeners from (Vue listens to
+ * the event of the hyphenated name on a custom element).
+ */
+function vueProps(element: ElementDocs): string {
+  const events = element.events.map(
+    ({ name }) => `${camel(`on-${name}`)}?: (event: PortalElementEvents['${name}']) => void`,
+  );
+  const attributes = `PortalElementAttributes['${element.tagName}']`;
+  return `DefineComponent<${events.length ? `${attributes} & { ${events.join('; ')} }` : attributes}>`;
 }
 
 /** Declarations for plain DOM code and for React, Preact and Vue templates. */
@@ -63,10 +78,12 @@ export function elementDeclarations(elements: ElementDocs[]): DeclarationFiles {
     'index.d.ts': domDeclarations(elements),
     'react.d.ts': frameworkDeclarations(
       elements,
-      "import type { DetailedHTMLProps, HTMLAttributes } from 'react';\n\ntype Props<T extends keyof PortalElementAttributes> = DetailedHTMLProps<\n  HTMLAttributes<HTMLElementTagNameMap[T]>,\n  HTMLElementTagNameMap[T]\n> &\n  PortalElementAttributes[T];\n",
+      // `class`, not `className`: React 18 writes `className` on a custom element as a
+      // `classname` attribute, which styles nothing; `class` works in React 18 and 19.
+      "import type { DetailedHTMLProps, HTMLAttributes } from 'react';\n\ntype Props<T extends keyof PortalElementAttributes> = Omit<\n  DetailedHTMLProps<HTMLAttributes<HTMLElementTagNameMap[T]>, HTMLElementTagNameMap[T]>,\n  'className'\n> & {\n  /** The element's classes. Not `className`: React 18 writes that as a `classname` attribute on a custom element. */\n  class?: string;\n} & PortalElementAttributes[T];\n",
       'react',
       '  namespace JSX {\n    interface IntrinsicElements {\n',
-      (tag) => `Props<'${tag}'>`,
+      ({ tagName }) => `Props<'${tagName}'>`,
       '    }\n  }\n',
     ),
     'preact.d.ts': frameworkDeclarations(
@@ -74,7 +91,7 @@ export function elementDeclarations(elements: ElementDocs[]): DeclarationFiles {
       "import type { JSX as PreactJSX } from 'preact';\n\ntype Props<T extends keyof PortalElementAttributes> = PreactJSX.HTMLAttributes<HTMLElementTagNameMap[T]> &\n  PortalElementAttributes[T];\n",
       'preact',
       '  namespace JSX {\n    interface IntrinsicElements {\n',
-      (tag) => `Props<'${tag}'>`,
+      ({ tagName }) => `Props<'${tagName}'>`,
       '    }\n  }\n',
     ),
     'vue.d.ts': frameworkDeclarations(
@@ -82,8 +99,9 @@ export function elementDeclarations(elements: ElementDocs[]): DeclarationFiles {
       "import type { DefineComponent } from 'vue';\n",
       'vue',
       '  interface GlobalComponents {\n',
-      (tag) => `DefineComponent<PortalElementAttributes['${tag}']>`,
+      vueProps,
       '  }\n',
+      'PortalElementAttributes, PortalElementEvents',
     ),
   };
 }

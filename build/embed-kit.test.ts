@@ -60,11 +60,14 @@ describe('element references', () => {
     assert.deepEqual(module?.declarations[0]?.cssProperties, [
       { name: '--portal-sample-color', description: 'Colour (#000).' },
     ]);
-    assert.deepEqual(module?.exports[1], {
-      kind: 'custom-element-definition',
-      name: 'portal-sample',
-      declaration: { name: 'PortalSample', module: 'widgets/sample/sample.element.ts' },
-    });
+    // The shipped module defines the tag and exports nothing.
+    assert.deepEqual(module?.exports, [
+      {
+        kind: 'custom-element-definition',
+        name: 'portal-sample',
+        declaration: { name: 'PortalSample', module: 'dist/widgets/esm/portal-sample.js' },
+      },
+    ]);
   });
 
   it('fails an element whose events, parts, attributes or summary are undocumented', () => {
@@ -80,6 +83,55 @@ describe('element references', () => {
     assert.match(problemsOf(sampleRepo(extraProp)).join(), /attribute max-items \(prop maxItems\) has no @attr/);
     const misnamed = GOOD_ELEMENT.replaceAll('portal-sample-done', 'sample-done');
     assert.match(problemsOf(sampleRepo(misnamed, GOOD_COMPONENT)).join(), /not named portal-sample-<what happened>/);
+  });
+
+  it('lists the methods and read-only fields the element states, each with its description', () => {
+    const withMethods = GOOD_ELEMENT.replace(
+      "'portal-sample': HTMLElement & { lang: string };",
+      `'portal-sample': HTMLElement & {
+      lang: string;
+      /** Items shown. */
+      readonly count: number;
+      /** Shows \`item\` (a number, or text). */
+      show(item: number | { text: string }, focus?: boolean): void;
+    };`,
+    );
+    const docs = readElementDocs(sampleRepo(withMethods), 'widgets/sample/sample.element.ts');
+    assert.deepEqual(missingDocs(docs), []);
+    const [module] = customElementsManifest([docs]).modules;
+    assert.deepEqual(module?.declarations[0]?.members, [
+      { kind: 'field', name: 'lang', description: 'Language.', type: { text: "'zh-CN' | 'en'" }, attribute: 'lang' },
+      { kind: 'field', name: 'count', description: 'Items shown.', type: { text: 'number' }, readonly: true },
+      {
+        kind: 'method',
+        name: 'show',
+        description: 'Shows `item` (a number, or text).',
+        parameters: [
+          { name: 'item', type: { text: 'number | { text: string }' } },
+          { name: 'focus', type: { text: 'boolean' }, optional: true },
+        ],
+        return: { type: { text: 'void' } },
+      },
+    ]);
+    const undocumented = withMethods.replace('      /** Items shown. */\n', '');
+    assert.match(problemsOf(sampleRepo(undocumented)).join(), /count has no description/);
+  });
+
+  it('fails an element whose CSS uses a --portal-… custom property its reference does not name', () => {
+    const root = sampleRepo(GOOD_ELEMENT);
+    writeFileSync(join(root, 'widgets/sample/sample.css'), ':host { color: var(--portal-sample-color, #000); }\n');
+    assert.deepEqual(problemsOf(root), []);
+    mkdirSync(join(root, 'widgets/dialog'));
+    writeFileSync(join(root, 'widgets/dialog/modal.css'), '.box { outline-color: var( --portal-focus-ring-color); }\n');
+    writeFileSync(
+      join(root, 'widgets/sample/Sample.tsx'),
+      `import modal from '../dialog/modal.css';\n${GOOD_COMPONENT}`,
+    );
+    writeFileSync(join(root, 'widgets/sample/sample.css'), ':host { font: var(--portal-font-family); }\n');
+    assert.deepEqual(problemsOf(root), [
+      'widgets/sample/sample.element.ts <portal-sample>: its CSS uses var(--portal-font-family) without a @cssproperty',
+      'widgets/sample/sample.element.ts <portal-sample>: its CSS uses var(--portal-focus-ring-color) without a @cssproperty',
+    ]);
   });
 
   it('every element of this repository is documented and in the registry, at the module that defines it', () => {
@@ -123,6 +175,9 @@ describe('the built embedding kit', () => {
     }
     for (const module of built.modules) {
       const tag = (module.declarations[0] as { tagName: string }).tagName;
+      // The manifest names the JavaScript an app imports, as the package's exports do.
+      assert.equal(module.path, `dist/widgets/esm/${tag}.js`);
+      assert.ok(existsSync(join(ROOT, module.path)), `${module.path} is missing`);
       const chunk = /import '\.\.\/(chunks\/[\w-]+\.js)'/.exec(readFileSync(join(DIST, `esm/${tag}.js`), 'utf8'))?.[1];
       assert.ok(chunk && existsSync(join(DIST, chunk)), `esm/${tag}.js imports no built chunk`);
     }

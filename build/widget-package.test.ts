@@ -54,6 +54,14 @@ describe('the element package (widgets/), packed and installed as an app would',
     for (const file of expected) assert.ok(files.includes(file), `${file} is not in the package`);
     const strays = files.filter((file) => !expected.includes(file) && !/^dist\/chunks\/[\w-]+\.js$/.test(file));
     assert.deepEqual(strays, []);
+    // The manifest in the package names the package's own files.
+    const elements = JSON.parse(readFileSync(join(ROOT, 'widgets/dist/custom-elements.json'), 'utf8')) as {
+      modules: { path: string; exports: { declaration: { module: string } }[] }[];
+    };
+    for (const module of elements.modules) {
+      assert.ok(files.includes(module.path), `custom-elements.json names ${module.path}, which is not in the package`);
+      for (const exported of module.exports) assert.equal(exported.declaration.module, module.path);
+    }
     const manifest = JSON.parse(readFileSync(join(ROOT, 'widgets/package.json'), 'utf8'));
     assert.equal(manifest.name, NAME);
     assert.equal(manifest.private, undefined);

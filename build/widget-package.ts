@@ -39,7 +39,11 @@ export async function assembleWidgetPackage(): Promise<string[]> {
   const scripts = (folder: string) => readdirSync(join(BUILT, folder)).filter((name) => name.endsWith('.js'));
   copyScripts(scripts('chunks'), join(BUILT, 'chunks'), join(OUT, 'chunks'));
   copyScripts(scripts('esm'), join(BUILT, 'esm'), join(OUT, 'esm'));
-  cpSync(join(BUILT, 'custom-elements.json'), join(OUT, 'custom-elements.json'));
+  // The manifest names the modules from the package's root: here `dist/esm/<tag>.js`.
+  writeFileSync(
+    join(OUT, 'custom-elements.json'),
+    readFileSync(join(BUILT, 'custom-elements.json'), 'utf8').replaceAll('"dist/widgets/esm/', '"dist/esm/'),
+  );
   mkdirSync(join(OUT, 'types/elements'), { recursive: true });
   for (const name of readdirSync(join(BUILT, 'types')).filter((file) => file.endsWith('.d.ts')))
     cpSync(join(BUILT, 'types', name), join(OUT, 'types', name));

@@ -19,6 +19,10 @@ test('every element has a docs page with its reference, listed on /docs', async 
   await page.getByRole('link', { name: '<portal-login>' }).click();
   await expect(page.getByRole('cell', { name: 'portal-login-signed-in' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'logout-button' })).toBeVisible();
+  // Methods and read-only properties, with their signatures.
+  await page.goto('/docs/portal-chat-launcher');
+  await expect(page.getByRole('cell', { name: 'sendCard(card)' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'unreadCount', exact: true })).toBeVisible();
   expect((await page.request.get('/docs/portal-nothing')).status()).toBe(404);
   expect(problems.errors).toEqual([]);
 });

@@ -33,7 +33,7 @@ const canListen = (port: number) =>
 const PORT_COUNT = 5;
 
 /** A free port followed by enough free ones for the console and the demo sites. */
-async function freePortRange(): Promise<number> {
+export async function freePortRange(): Promise<number> {
   attempts: for (let attempt = 0; attempt < 50; attempt++) {
     const port = 20_000 + Math.floor(Math.random() * 40_000);
     for (let offset = 0; offset < PORT_COUNT; offset++) if (!(await canListen(port + offset))) continue attempts;

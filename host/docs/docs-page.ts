@@ -10,7 +10,20 @@ export interface ElementDeclaration {
   slots?: { name: string; description?: string }[];
   cssParts?: { name: string; description?: string }[];
   cssProperties?: { name: string; description?: string; default?: string }[];
+  members?: {
+    kind: string;
+    name: string;
+    description?: string;
+    type?: { text: string };
+    readonly?: boolean;
+    attribute?: string;
+    parameters?: { name: string; optional?: boolean }[];
+  }[];
 }
+
+/** `open(card?)`: a method as a page calls it. */
+const signature = (member: NonNullable<ElementDeclaration['members']>[number]) =>
+  `${member.name}(${(member.parameters ?? []).map((p) => `${p.name}${p.optional ? '?' : ''}`).join(', ')})`;
 
 const escapeHtml = (value: unknown) =>
   String(value ?? '').replace(
@@ -85,13 +98,20 @@ ${(element.description ?? '')
 <h2>Usage</h2>
 <p>The script, pinned to this release with its integrity hash, then the tag:</p>
 ${code(`${scriptSnippet(origin, release)}\n\n${markup}`)}
-<p>As an ES module (bundlers, with the package's <code>exports</code>): <code>import 'industrial-portal/elements/${escapeHtml(tag)}';</code>, or from the portal: <code>&lt;script type="module" src="${escapeHtml(origin)}/widgets/esm/${escapeHtml(tag)}.js"&gt;</code>.</p>
+<p>As an ES module (bundlers, from the package <code>@industrial-portal/widgets</code>): <code>import '@industrial-portal/widgets/elements/${escapeHtml(tag)}';</code>, or from the portal: <code>&lt;script type="module" src="${escapeHtml(origin)}/widgets/esm/${escapeHtml(tag)}.js"&gt;</code>.</p>
 ${listener ? `<p>Events bubble and cross shadow roots:</p>${code(listener)}` : ''}
 ${part ? `<p>Style it with custom properties and parts:</p>${code(`${tag}::part(${part.name}) {\n  /* ${part.description ?? ''} */\n}`)}` : ''}
 ${table(
   'Attributes',
   ['attribute', 'type', 'meaning'],
   attributes.map((a) => [a.name, a.type?.text ?? '', a.description ?? '']),
+)}
+${table(
+  'Methods and properties',
+  ['name', 'type', 'what'],
+  (element.members ?? [])
+    .filter((m) => m.kind === 'method' || m.readonly)
+    .map((m) => [m.kind === 'method' ? signature(m) : m.name, m.type?.text ?? '', m.description ?? '']),
 )}
 ${table(
   'Events',

@@ -33,6 +33,10 @@ export const AGREEMENT_DIALOG_TAG = 'portal-agreement-dialog';
  * @cssproperty --portal-dialog-color - Dialog text colour.
  * @cssproperty --portal-accent-color - Agree button background.
  * @cssproperty --portal-focus-ring-color - Focus outline colour.
+ * @cssproperty --portal-font-family - Font family (the system's Chinese fonts: PingFang SC, Microsoft YaHei, Noto Sans CJK SC).
+ * @cssproperty --portal-dialog-muted-color - Colour of the dialog's secondary text (#6b7280).
+ * @cssproperty --portal-dialog-border-color - Colour of the dialog's lines.
+ * @cssproperty --portal-accent-text-color - Text colour on the accent colour (#fff).
  */
 export const PortalAgreementDialog = defineElement<AgreementGateProps>(AGREEMENT_DIALOG_TAG, AgreementGate, {
   props: { lang: 'string' },

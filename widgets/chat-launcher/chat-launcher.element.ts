@@ -79,6 +79,11 @@ const hasChattedBefore = () => {
  * @cssproperty --portal-chat-panel-z-index - Layer of the panel while it covers the screen, below 1024 px (1100: above the header's 1000).
  * @cssproperty --portal-cookie-notice-height - Set on the page by `<portal-cookie-notice>` while it shows: the button and the panel stay above it.
  * @cssproperty --portal-accent-color - Button and header colour.
+ * @cssproperty --portal-font-family - Font family (the system's Chinese fonts: PingFang SC, Microsoft YaHei, Noto Sans CJK SC).
+ * @cssproperty --portal-chat-color - Text colour of the button and the panel (#1d2129).
+ * @cssproperty --portal-accent-text-color - Text colour on the accent colour (#fff).
+ * @cssproperty --portal-focus-ring-color - Colour of the keyboard focus ring.
+ * @cssproperty --portal-chat-badge-background - Background of the unread badge (#d92d20).
  */
 export class PortalChatLauncher extends HTMLElement {
   private readonly root: ShadowRoot;
@@ -276,18 +281,22 @@ declare global {
     'portal-chat-launcher': HTMLElement & {
       /** Whether the panel is shown. */
       readonly visible: boolean;
+      /** Messages from the agent not seen yet (the badge's number). */
       readonly unreadCount: number;
       /** Kept once the chat is started: its code loaded and connected. */
       readonly ready: Promise<void>;
-      /** `card`: a product or solution number, which the portal looks up (see the class). */
+      /** Opens the panel; `card`: a product or solution number, which the portal looks up (see the class). */
       open(
         card?:
           | string
           | { type: 1 | 2; associationNo: string }
           | { picUrl: string; title: string; description: string; url?: string },
       ): void;
+      /** Hides the panel; the conversation goes on. */
       close(): void;
+      /** Opens the panel when it is hidden, else hides it. */
       toggle(): void;
+      /** Sends a card to the agent now if the panel is open, else when it next opens. */
       sendCard(
         card:
           | string

@@ -29,6 +29,10 @@ export const FLOAT_BUTTONS_TAG = 'portal-float-buttons';
  * @cssproperty --portal-cookie-notice-height - Set on the page by `<portal-cookie-notice>` while it shows: the buttons stay above it.
  * @cssproperty --portal-float-buttons-background - Button background.
  * @cssproperty --portal-accent-color - Contact button background.
+ * @cssproperty --portal-font-family - Font family (the system's Chinese fonts: PingFang SC, Microsoft YaHei, Noto Sans CJK SC).
+ * @cssproperty --portal-float-buttons-color - Icon and text colour of the buttons (#1d2129).
+ * @cssproperty --portal-accent-text-color - Text colour on the accent colour (#fff).
+ * @cssproperty --portal-focus-ring-color - Colour of the keyboard focus ring.
  */
 export const PortalFloatButtons = defineElement<FloatButtonsProps>(FLOAT_BUTTONS_TAG, FloatButtons, {
   props: { lang: 'string' },

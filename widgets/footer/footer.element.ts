@@ -24,6 +24,8 @@ export const FOOTER_TAG = 'portal-footer';
  * @cssproperty --portal-footer-heading-color - Headings and hovered links.
  * @cssproperty --portal-content-width - Width of the content (1200px).
  * @cssproperty --portal-footer-end-space - Room below the last row (0px): a page with controls floating in its bottom corner sets their height, so the page's end can be scrolled clear of them.
+ * @cssproperty --portal-font-family - Font family (the system's Chinese fonts: PingFang SC, Microsoft YaHei, Noto Sans CJK SC).
+ * @cssproperty --portal-focus-ring-color - Colour of the keyboard focus ring.
  */
 export const PortalFooter = defineElement<FooterProps>(FOOTER_TAG, Footer, {
   props: { lang: 'string' },

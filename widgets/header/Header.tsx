@@ -17,7 +17,7 @@ export const SCROLL_THROTTLE_MS = 200;
 
 export interface HeaderProps extends ElementProps {
   lang?: string;
-  /** `light` or `dark`: the bar's colours are CSS; the logo's version is markup. */
+  /** `light`, `dark` or `auto`: the bar's colours are CSS; the logo's version is markup. */
   theme?: string;
   /**
    * Present (and not "false"): no sign-in widget, for pages not registered with

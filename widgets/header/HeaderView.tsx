@@ -6,7 +6,7 @@ import { MenuToggle } from './menu-icon';
 
 export interface HeaderViewProps {
   lang: Lang;
-  /** The bar's theme: the dark one shows the logo's light word mark. */
+  /** The bar's theme (`light`, `dark`, `auto`): the dark one shows the logo's light word mark. */
   theme?: string;
   /** The current path, for the active entry. */
   path: string;
@@ -66,10 +66,19 @@ export function HeaderView({
   const logo = pageCommon?.logoDTO.photo || '/media/logo.svg';
   // The portal's logo holds a version for dark bars, in view at `#dark` (host/media-wordmark.ts).
   const logoSrc = `${base}${logo}${theme === 'dark' ? '#dark' : ''}`;
+  const image = <img src={logoSrc} alt="" width="128" height="32" />;
   return (
     <header className="bar" part="bar">
       <a className="logo" part="logo" href={`${base}/`} aria-label={text.home}>
-        <img src={logoSrc} alt="" width="128" height="32" />
+        {theme === 'auto' ? (
+          // `auto` follows the visitor's colour scheme, as the bar's colours do.
+          <picture>
+            <source media="(prefers-color-scheme: dark)" srcSet={`${logoSrc}#dark`} />
+            {image}
+          </picture>
+        ) : (
+          image
+        )}
       </a>
       <nav id="menu" className={menuOpen ? 'menu open' : 'menu'} part="menu" aria-label={text.nav}>
         <ul className="entries">

@@ -15,8 +15,8 @@ export const HEADER_TAG = 'portal-header';
  *
  * @summary Site header with navigation and sign-in.
  * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
- * @attr {'light' | 'dark'} theme - `light` (default) or `dark` (colours, and the portal logo's light word mark).
- * @attr no-login - Leaves out the sign-in widget (for pages not registered with the account service). Phones never get it.
+ * @attr {'light' | 'dark' | 'auto'} theme - `light` (default), `dark` (colours, and the portal logo's light word mark), or `auto`: the visitor's colour scheme (`prefers-color-scheme`).
+ * @attr {boolean} no-login - Leaves out the sign-in widget (for pages not registered with the account service). Phones never get it.
  * @csspart bar - The header bar.
  * @csspart logo - The logo link.
  * @csspart menu - The navigation.
@@ -32,6 +32,8 @@ export const HEADER_TAG = 'portal-header';
  * @cssproperty --portal-header-height-mobile - Bar height on mobile (56px).
  * @cssproperty --portal-content-width - Greatest width of the bar's content (unset: the whole width, tools at the right edge).
  * @cssproperty --portal-header-z-index - Stacking order.
+ * @cssproperty --portal-font-family - Font family (the system's Chinese fonts: PingFang SC, Microsoft YaHei, Noto Sans CJK SC).
+ * @cssproperty --portal-focus-ring-color - Colour of the keyboard focus ring.
  */
 export const PortalHeader = defineElement<HeaderProps>(HEADER_TAG, Header, {
   props: { lang: 'string', theme: 'string', noLogin: 'string' },

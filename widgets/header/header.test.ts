@@ -1,4 +1,4 @@
-import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import { $pageCommon, type PageCommon } from '../core/stores/page-common';
 import { axeViolations } from '../test-support/axe';
@@ -143,6 +143,30 @@ describe('<portal-header>', () => {
     await waitFor(() => !shadow(element).querySelector('portal-login'), 'sign-in widget gone');
     element.setAttribute('no-login', 'false');
     await waitFor(() => shadow(element).querySelector('portal-login'), 'sign-in widget back');
+    // The property, as a framework sets it: a boolean (typed so in the package).
+    const typed = element as unknown as { noLogin: boolean };
+    typed.noLogin = true;
+    await waitFor(() => !shadow(element).querySelector('portal-login'), 'gone again for noLogin = true');
+    typed.noLogin = false;
+    await waitFor(() => shadow(element).querySelector('portal-login'), 'back for noLogin = false');
+  });
+
+  it('follows the visitor’s colour scheme with theme="auto": colours and the logo’s word mark', async () => {
+    const element = await mount();
+    element.setAttribute('theme', 'auto');
+    const background = () => getComputedStyle(element).backgroundColor;
+    /** The logo the browser shows: the dark bar's version ends in `#dark`. */
+    const logo = () => shadow(element).querySelector<HTMLImageElement>('a.logo img')?.currentSrc ?? '';
+    try {
+      await emulateMedia({ colorScheme: 'dark' });
+      await waitFor(() => background() === 'rgb(16, 20, 30)', 'the dark bar');
+      await waitFor(() => logo().endsWith('#dark'), 'the light word mark');
+      await emulateMedia({ colorScheme: 'light' });
+      await waitFor(() => background() === 'rgb(255, 255, 255)', 'the light bar');
+      await waitFor(() => logo() !== '' && !logo().endsWith('#dark'), 'the dark word mark');
+    } finally {
+      await emulateMedia({ colorScheme: 'no-preference' });
+    }
   });
 
   it('leaves out the sign-in widget on a phone', async () => {

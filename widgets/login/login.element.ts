@@ -24,6 +24,7 @@ export const LOGIN_TAG = 'portal-login';
  * @csspart logout-button - The sign-out button.
  * @cssproperty --portal-accent-color - Spinner colour.
  * @cssproperty --portal-focus-ring-color - Focus outline colour.
+ * @cssproperty --portal-font-family - Font family (the system's Chinese fonts: PingFang SC, Microsoft YaHei, Noto Sans CJK SC).
  */
 export const PortalLogin = defineElement<LoginProps>(LOGIN_TAG, Login, {
   props: { lang: 'string' },

@@ -23,6 +23,10 @@ export const ORDER_FORM_TAG = 'portal-order-form';
  * @csspart form - The form.
  * @csspart notice - What stands between the user and ordering, with the way forward.
  * @cssproperty --portal-accent-color - The submit button.
+ * @cssproperty --portal-text-color - Text colour (#1f2937).
+ * @cssproperty --portal-font-family - Font family (the system's Chinese fonts: PingFang SC, Microsoft YaHei, Noto Sans CJK SC).
+ * @cssproperty --portal-accent-text-color - Text colour on the accent colour (#fff).
+ * @cssproperty --portal-focus-ring-color - Colour of the keyboard focus ring.
  */
 export const PortalOrderForm = defineElement<OrderFormProps>(ORDER_FORM_TAG, OrderForm, {
   props: { productId: 'string', editionId: 'string', lang: 'string' },

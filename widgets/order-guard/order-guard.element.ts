@@ -28,7 +28,7 @@ export const ORDER_GUARD_TAG = 'portal-order-guard';
  *
  * @summary Checks sign-in, certification and administrator before an action.
  * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
- * @attr no-certification - The action does not need a certified enterprise.
+ * @attr {boolean} no-certification - The action does not need a certified enterprise.
  * @slot - The link or button to guard.
  * @event portal-order-guard-passed - Every check passed (detail: href of the action, or null); cancelable.
  * @csspart dialog - The prompt dialog.
@@ -39,6 +39,12 @@ export const ORDER_GUARD_TAG = 'portal-order-guard';
  * @csspart close-button - The close button.
  * @cssproperty --portal-accent-color - Main button background.
  * @cssproperty --portal-focus-ring-color - Focus outline colour.
+ * @cssproperty --portal-dialog-background - Dialog background (#fff).
+ * @cssproperty --portal-dialog-color - Dialog text colour (#1f2937).
+ * @cssproperty --portal-font-family - Font family (the system's Chinese fonts: PingFang SC, Microsoft YaHei, Noto Sans CJK SC).
+ * @cssproperty --portal-dialog-muted-color - Colour of the dialog's secondary text (#6b7280).
+ * @cssproperty --portal-dialog-border-color - Colour of the dialog's lines.
+ * @cssproperty --portal-accent-text-color - Text colour on the accent colour (#fff).
  */
 export const PortalOrderGuard = defineElement<OrderGuardProps>(ORDER_GUARD_TAG, OrderGuard, {
   props: { lang: 'string', noCertification: 'string' },

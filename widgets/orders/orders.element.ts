@@ -19,6 +19,10 @@ export const ORDERS_TAG = 'portal-orders';
  * @csspart list - The table of orders.
  * @csspart notice - What stands between the user and the orders, with the way forward.
  * @cssproperty --portal-accent-color - Links and buttons.
+ * @cssproperty --portal-text-color - Text colour (#1f2937).
+ * @cssproperty --portal-font-family - Font family (the system's Chinese fonts: PingFang SC, Microsoft YaHei, Noto Sans CJK SC).
+ * @cssproperty --portal-accent-text-color - Text colour on the accent colour (#fff).
+ * @cssproperty --portal-focus-ring-color - Colour of the keyboard focus ring.
  */
 export const PortalOrders = defineElement<OrdersProps>(ORDERS_TAG, Orders, {
   props: { orderNo: 'string', lang: 'string' },

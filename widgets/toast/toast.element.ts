@@ -24,6 +24,7 @@ export const TOAST_TAG = 'portal-toast';
  * @cssproperty --portal-toast-success-color - Success icon colour.
  * @cssproperty --portal-toast-top - Distance from the top: below the header (80px; 68px below 1024 px).
  * @cssproperty --portal-toast-z-index - Layer (990: under the header's 1000, over the cookie notice's 980).
+ * @cssproperty --portal-font-family - Font family (the system's Chinese fonts: PingFang SC, Microsoft YaHei, Noto Sans CJK SC).
  */
 export const PortalToast = defineElement(TOAST_TAG, Toast, { styles });
 

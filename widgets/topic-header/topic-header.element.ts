@@ -24,6 +24,10 @@ export const TOPIC_HEADER_TAG = 'portal-topic-header';
  * @cssproperty --portal-topic-header-background - Bar background.
  * @cssproperty --portal-topic-header-color - Text colour.
  * @cssproperty --portal-accent-color - Hotline and hover colour.
+ * @cssproperty --portal-topic-header-z-index - Stacking order of the sticky header (1000).
+ * @cssproperty --portal-font-family - Font family (the system's Chinese fonts: PingFang SC, Microsoft YaHei, Noto Sans CJK SC).
+ * @cssproperty --portal-content-width - Greatest width of the bar's content (unset: the whole width).
+ * @cssproperty --portal-focus-ring-color - Colour of the keyboard focus ring.
  */
 export const PortalTopicHeader = defineElement<TopicHeaderProps>(TOPIC_HEADER_TAG, TopicHeader, {
   props: { lang: 'string', phone: 'string', logo: 'string' },

@@ -18,7 +18,11 @@ export function AccountBar({ lang }: { lang: 'zh-CN' | 'en' }) {
 
   return (
     <>
-      <portal-header lang={lang} theme="dark" no-login="" className="site-header" />
+      <portal-header lang={lang} theme="dark" no-login class="site-header" />
+      {/* @ts-expect-error a boolean attribute: present or not */}
+      <portal-header no-login="yes" />
+      {/* @ts-expect-error React 18 writes `className` on a custom element as a `classname` attribute */}
+      <portal-login className="account" />
       <portal-login ref={login} lang={lang} />
       <portal-cookie-notice lang="en" />
       {/* @ts-expect-error only zh-CN and en are languages of the widgets */}

@@ -1,0 +1,206 @@
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { ELEMENTS } from '../widgets/elements';
+import { fillSignInForm } from './accounts';
+import { expect, test } from './fixtures';
+import { type OutsideApp, type PreparedApp, packWidgets, prepareApp, removeApp, run, serveApp } from './outside-apps';
+import { freePortRange, type PortalProcess, startPortalProcess } from './portal-process';
+
+/**
+ * Three apps made outside the repository from the packed element package, as
+ * customers make theirs: React 18, React 19 and Vue 3, each with Vite, type-checked
+ * strictly, built, and used in Chromium against a portal of this file's own.
+ *
+ * Each app is served on one of the ports the portal gives its demo sites (the
+ * portal's port + 2, + 3, + 4, on 127.0.0.1 like the portal): the local account
+ * service sends users back only to those origins, and the chat answers pages there.
+ * This file's servers take those ports before the portal starts, so the portal
+ * skips its demo sites (it says so and goes on).
+ */
+const APPS: OutsideApp[] = [
+  {
+    name: 'react18',
+    template: 'react',
+    dependencies: { react: '18.3.1', 'react-dom': '18.3.1' },
+    devDependencies: {
+      '@types/react': '18.3.31',
+      '@types/react-dom': '18.3.7',
+      '@vitejs/plugin-react': '6.3.0',
+      typescript: '5.9.3',
+      vite: '8.3.8',
+    },
+    typeChecker: 'tsc',
+    compilerOptions: { jsx: 'react-jsx' },
+    include: ['src'],
+  },
+  {
+    name: 'react19',
+    template: 'react',
+    dependencies: { react: '19.3.1', 'react-dom': '19.3.1' },
+    devDependencies: {
+      '@types/react': '19.3.0',
+      '@types/react-dom': '19.3.0',
+      '@vitejs/plugin-react': '6.3.0',
+      typescript: '5.9.3',
+      vite: '8.3.8',
+    },
+    typeChecker: 'tsc',
+    compilerOptions: { jsx: 'react-jsx' },
+    include: ['src'],
+  },
+  {
+    name: 'vue3',
+    template: 'vue',
+    dependencies: { vue: '3.5.45' },
+    devDependencies: { '@vitejs/plugin-vue': '6.0.11', typescript: '5.9.3', vite: '8.3.8', 'vue-tsc': '3.3.14' },
+    typeChecker: 'vue-tsc',
+    compilerOptions: {},
+    include: ['src/**/*.ts', 'src/**/*.vue'],
+  },
+];
+/** The local agent inbox's password (README, settings). */
+const AGENT_PASSWORD = 'Agent@2026';
+const TAGS = Object.keys(ELEMENTS);
+
+let scratch: string;
+let portalPort: number;
+/** The portal's address: the port this file chose (the process's own `url` names the port it would have picked). */
+const portalOrigin = () => `http://127.0.0.1:${portalPort}`;
+let portal: PortalProcess | undefined;
+const servers: Server[] = [];
+const prepared = new Map<string, PreparedApp>();
+const appUrls = new Map<string, string>();
+
+// One portal and three builds for the file: its tests run in order, in one worker.
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
+
+test.beforeAll(async () => {
+  // Installing (from the registry the first time), two type checks and a build per app.
+  test.setTimeout(600_000);
+  scratch = mkdtempSync(join(tmpdir(), 'portal-outside-apps-'));
+  const port = await freePortRange();
+  portalPort = port;
+  for (const [index, app] of APPS.entries()) {
+    servers.push(await serveApp(() => prepared.get(app.name)?.dist, port + 2 + index));
+    appUrls.set(app.name, `http://127.0.0.1:${port + 2 + index}`);
+  }
+  const tarball = await packWidgets(scratch);
+  const [started] = await Promise.all([
+    startPortal(),
+    (async () => {
+      for (const app of APPS) prepared.set(app.name, await prepareApp(app, tarball, portalOrigin()));
+    })(),
+  ]);
+  portal = started;
+  for (const { app, timings } of prepared.values()) console.log(`${app.name}: ${JSON.stringify(timings)}`);
+});
+
+test.afterAll(async () => {
+  await portal?.stop();
+  for (const server of servers) server.close();
+  for (const app of prepared.values()) removeApp(app);
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+/** A portal with a fresh data folder on the port the apps were built for: `newterms` has both agreements pending again. */
+async function startPortal(): Promise<PortalProcess> {
+  await portal?.stop();
+  portal = await startPortalProcess(1, { env: { PORT: String(portalPort) } });
+  return portal;
+}
+
+const loginState = (page: Page) => page.locator('portal-login [data-state]').first();
+
+async function signIn(page: Page, username: string) {
+  await expect(loginState(page)).toHaveAttribute('data-state', 'signed-out', { timeout: 10_000 });
+  await page.locator('portal-login').getByRole('button', { name: '登录', exact: true }).click();
+  await fillSignInForm(page, username, 10_000);
+}
+
+for (const app of APPS) {
+  test.describe(`${app.name} app`, () => {
+    const appUrl = () => appUrls.get(app.name) ?? '';
+    // The first app's portal is the one started with the builds.
+    test.beforeAll(async () => {
+      if (app !== APPS[0]) await startPortal();
+    });
+
+    test('signs in with demo through <portal-login>: the app hears the user, its class is the element’s', async ({
+      page,
+      problems,
+    }) => {
+      await page.goto(`${appUrl()}/orders`);
+      const login = page.locator('portal-login');
+      await expect(login).toHaveAttribute('class', 'app-login');
+      await signIn(page, 'demo');
+      await expect(page).toHaveURL(new RegExp(`^${appUrl()}/orders`));
+      await expect(loginState(page)).toHaveAttribute('data-state', 'signed-in', { timeout: 10_000 });
+      await expect(page.getByTestId('user')).toHaveText(/^已登录：\S+/);
+      await expect(page.getByRole('log', { name: '组件事件' })).toContainText('portal-login-signed-in');
+      expect(problems.errors).toEqual([]);
+    });
+
+    test('newterms gets both agreements through <portal-agreement-dialog>; declining signs out', async ({
+      page,
+      problems,
+    }) => {
+      await page.goto(appUrl());
+      await signIn(page, 'newterms');
+      const first = page.getByRole('dialog', { name: '数据处理协议' });
+      await expect(first).toBeVisible({ timeout: 10_000 });
+      await first.getByRole('button', { name: '同意并继续' }).click();
+      const events = page.getByRole('log', { name: '组件事件' });
+      await expect(events).toContainText('portal-agreement-dialog-accepted');
+      const second = page.getByRole('dialog', { name: '平台服务协议' });
+      await expect(second).toBeVisible();
+      await second.getByRole('button', { name: '不同意' }).click();
+      // The account service signs the user out and sends them back to the app.
+      await expect(loginState(page)).toHaveAttribute('data-state', 'signed-out', { timeout: 10_000 });
+      await expect(page).toHaveURL(new RegExp(`^${appUrl()}/?$`));
+      await expect(page.getByTestId('user')).toHaveText('未登录');
+      await expect(second).toBeHidden();
+      expect(problems.errors).toEqual([]);
+    });
+
+    test('the chat launcher opens and a message reaches the agent inbox', async ({ page, context, problems }) => {
+      await page.goto(appUrl());
+      await page.locator('portal-chat-launcher').getByRole('button', { name: '在线客服' }).click();
+      const panel = page.getByRole('dialog', { name: '在线客服' });
+      await expect(panel).toBeVisible({ timeout: 10_000 });
+      await expect(page.getByRole('log', { name: '组件事件' })).toContainText('portal-chat-opened');
+      const text = `来自${app.name}应用的咨询 ${Date.now()}`;
+      await panel.getByRole('textbox', { name: '输入消息' }).fill(text);
+      await panel.getByRole('textbox', { name: '输入消息' }).press('Enter');
+      await expect(panel.getByText(text)).toBeVisible();
+
+      const inbox = await context.newPage();
+      await inbox.goto(`${portalOrigin()}/chat/agent`);
+      await inbox.getByLabel('客服密码').fill(AGENT_PASSWORD);
+      await inbox.getByRole('button', { name: '登录' }).click();
+      const conversation = inbox.getByRole('navigation', { name: '会话列表' }).locator('li', { hasText: text });
+      await conversation.getByRole('button').click();
+      await expect(inbox.locator('section.conversation .messages')).toContainText(text);
+      expect(problems.errors).toEqual([]);
+    });
+
+    test('imports every element module in Node without throwing', async () => {
+      const folder = prepared.get(app.name)?.folder ?? '';
+      const script = `for (const tag of ${JSON.stringify(TAGS)}) await import('@industrial-portal/widgets/elements/' + tag);`;
+      await run(process.execPath, ['--input-type=module', '-e', script], folder);
+    });
+
+    test('a folder install of the package (`npm link`) keeps the tags with `preserveSymlinks`', async () => {
+      const folder = prepared.get(app.name)?.folder ?? '';
+      // What `npm link` / `npm install ../portal/widgets` leave: a link to the package's folder.
+      const installed = join(folder, 'node_modules/@industrial-portal/widgets');
+      rmSync(installed, { recursive: true, force: true });
+      symlinkSync(join(process.cwd(), 'widgets'), installed, 'dir');
+      const checker = join(folder, 'node_modules/.bin', app.typeChecker);
+      for (const config of ['tsconfig.bundler.json', 'tsconfig.nodenext.json'])
+        await run(checker, ['-p', config, '--preserveSymlinks'], folder);
+    });
+  });
+}
