@@ -4,6 +4,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { openApiDocument } from '../contract/openapi';
 import { startTestPortal, type TestPortal } from '../host/test-support/backend';
+import { demoOrder } from '../host/test-support/demo-order';
 import { request } from '../host/test-support/server';
 import { accessTokenFor } from '../host/test-support/sign-in';
 import { testDatabases } from './test-support/databases';
@@ -18,15 +19,6 @@ for (const target of testDatabases) {
     let newTermsToken: string;
     let noAdminToken: string;
     let orderNo: string;
-    const orderBody = (idempotencyKey: string) => ({
-      productId: 1,
-      editionId: 1,
-      companyId: 1001,
-      quantity: 1,
-      contactName: '张明',
-      contactPhone: '13800001001',
-      idempotencyKey,
-    });
     before(async () => {
       portal = await startTestPortal({ databaseUrl: await target.url?.() });
       token = await accessTokenFor(portal.port, portal.origin, 'demo');
@@ -35,7 +27,7 @@ for (const target of testDatabases) {
       const placed = await request(portal.port, '/api-zzy-portal/api/orders', {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(orderBody('openapi-first-order')),
+        body: JSON.stringify(demoOrder('openapi-first-order')),
       });
       orderNo = JSON.parse(placed.body).result.orderNo;
     });
@@ -142,14 +134,14 @@ for (const target of testDatabases) {
         method: 'post',
         url: '/api-zzy-portal/api/orders',
         auth: () => token,
-        body: orderBody('openapi-second-order'),
+        body: demoOrder('openapi-second-order'),
       },
       {
         template: '/api-zzy-portal/api/orders',
         method: 'post',
         url: '/api-zzy-portal/api/orders',
         auth: () => token,
-        body: { ...orderBody('openapi-third-order'), quantity: 0 },
+        body: { ...demoOrder('openapi-third-order'), quantity: 0 },
         status: 400,
       },
       { template: '/api-zzy-portal/api/orders', method: 'get', url: '/api-zzy-portal/api/orders', auth: () => token },

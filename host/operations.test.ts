@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type PortalProcess, startPortalProcess } from '../e2e/portal-process';
-import { request } from './test-support/server';
+import { connectionRefused, request } from './test-support/server';
 
 /** The operator's side of the real server: probes, a graceful stop, metrics. */
 const portOf = (server: PortalProcess) => Number(new URL(server.url).port);
@@ -56,17 +56,6 @@ describe('health probes', () => {
     assert.equal((await request(portOf(portal), '/healthz')).status, 200);
   });
 });
-
-/** Whether a new connection to `port` is refused now. */
-const refused = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-  });
 
 describe('a graceful stop (SIGTERM)', () => {
   it('finishes the request in flight, ends chat streams with a retry hint, refuses new connections, exits 0', async () => {
@@ -139,7 +128,7 @@ describe('a graceful stop (SIGTERM)', () => {
       const exited = portal.kill('SIGTERM');
 
       // New connections are refused (looked at until they are, never by a fixed wait).
-      while (!(await refused(port))) {}
+      while (!(await connectionRefused(port))) {}
 
       await streamEnded;
       assert.match(afterStop, /^retry: \d+$/m, `the stream's last words: ${JSON.stringify(afterStop)}`);

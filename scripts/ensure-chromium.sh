@@ -2,6 +2,8 @@
 # Browser tests need Chromium. Use CHROMIUM_PATH or Debian's /usr/bin/chromium; as
 # root on Debian, install it; otherwise say how.
 set -euo pipefail
+# shellcheck source=debian-install.sh
+source "$(dirname "$0")/debian-install.sh"
 
 if [[ -n "${CHROMIUM_PATH:-}" ]]; then
   [[ -x "$CHROMIUM_PATH" ]] && exit 0
@@ -11,10 +13,8 @@ fi
 
 [[ -x /usr/bin/chromium ]] && exit 0
 
-if [[ $(id -u) -eq 0 && -f /etc/debian_version ]] && command -v apt-get >/dev/null; then
-  echo "Chromium is missing: installing Debian's chromium package (about a minute)..."
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+if can_install; then
+  install_package chromium "Chromium"
   /usr/bin/chromium --version
   exit 0
 fi

@@ -2,13 +2,13 @@
 # The HTML checker (vnu, from the vnu-jar package) runs on Java 11 or later. As root
 # on Debian, install Debian's headless runtime; otherwise say how.
 set -euo pipefail
+# shellcheck source=debian-install.sh
+source "$(dirname "$0")/debian-install.sh"
 
 command -v java >/dev/null && exit 0
 
-if [[ $(id -u) -eq 0 && -f /etc/debian_version ]] && command -v apt-get >/dev/null; then
-  echo "Java is missing: installing Debian's default-jre-headless package (about a minute)..."
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null
+if can_install; then
+  install_package default-jre-headless "Java"
   java -version
   exit 0
 fi

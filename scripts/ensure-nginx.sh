@@ -3,6 +3,8 @@
 # two portal instances. nginx runs there as an ordinary foreground process of the test; as
 # root on Debian, install the package (its service stays stopped); otherwise say how.
 set -euo pipefail
+# shellcheck source=debian-install.sh
+source "$(dirname "$0")/debian-install.sh"
 
 installed() {
   if [[ -n "${NGINX_PATH:-}" ]]; then [[ -x "$NGINX_PATH" ]]; return; fi
@@ -11,16 +13,8 @@ installed() {
 
 installed && exit 0
 
-if [[ $(id -u) -eq 0 && -f /etc/debian_version ]] && command -v apt-get >/dev/null; then
-  echo "nginx is missing: installing Debian's nginx package (about half a minute)..."
-  apt-get update -qq
-  # policy-rc.d 101: the package installs without starting a server of its own on port 80.
-  policy=/usr/sbin/policy-rc.d
-  kept=""
-  if [[ -e $policy ]]; then kept=$(mktemp); cp -p "$policy" "$kept"; fi
-  printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy"
-  trap 'if [[ -n "$kept" ]]; then mv "$kept" "$policy"; else rm -f "$policy"; fi' EXIT
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
+if can_install; then
+  install_package nginx "nginx"
   /usr/sbin/nginx -v
   exit 0
 fi

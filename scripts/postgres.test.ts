@@ -1,23 +1,13 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
 import { describe, it } from 'node:test';
 import pg from 'pg';
+import { connectionRefused } from '../host/test-support/server';
 import { postgresBin, startPostgres } from './postgres';
 
 // Skipped where PostgreSQL is missing, except under CI: there a missing database fails the run.
 const missing =
   postgresBin() || process.env.CI === 'true' ? false : 'PostgreSQL is not installed (apt-get install -y postgresql)';
-
-const refused = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-  });
 
 describe('a throw-away PostgreSQL cluster', () => {
   it('starts, takes a pg connection with Chinese text and trigrams, and stops leaving nothing', {
@@ -43,6 +33,6 @@ describe('a throw-away PostgreSQL cluster', () => {
       postgres.stop();
     }
     assert.equal(existsSync(postgres.dir), false, 'its folder is removed');
-    assert.equal(await refused(postgres.port), true, 'nothing listens on its port any more');
+    assert.equal(await connectionRefused(postgres.port), true, 'nothing listens on its port any more');
   });
 });

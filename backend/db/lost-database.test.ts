@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { type PortalProcess, startPortalProcess } from '../../e2e/portal-process';
+import { demoOrder } from '../../host/test-support/demo-order';
 import { accessTokenFor, postSignInForm } from '../../host/test-support/sign-in';
 import { DEMO_PASSWORD } from '../accounts/demo-accounts';
 import { createEmbeddedBackend } from '../index';
@@ -22,15 +23,7 @@ const feedbackEntry = {
   contact: '13800001111',
 };
 let keys = 0;
-const orderOf = () => ({
-  productId: 1,
-  editionId: 1,
-  companyId: 1001,
-  quantity: 1,
-  contactName: '张明',
-  contactPhone: '13800001001',
-  idempotencyKey: `lost-database-${process.pid}-${++keys}`,
-});
+const orderOf = () => demoOrder(`lost-database-${process.pid}-${++keys}`);
 
 /** The writes a visitor and a customer make, as the browser sends them. */
 const writes = (portal: PortalProcess, token: string) => ({
