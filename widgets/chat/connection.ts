@@ -24,6 +24,13 @@ const MAX_BACKOFF_MS = 10_000;
 /** Failed tries in a row (about 15 s of backing off) before the service counts as out of reach. */
 const MAX_FAILURES = 6;
 
+/**
+ * Answers that say nothing about the message: a proxy's while the instance behind
+ * it is gone or restarting (502, 504), or a stopping instance's (503). Like no
+ * answer, they are tried again with the same client id, which stores it once.
+ */
+const PASSING_FAILURES = [502, 503, 504];
+
 /** Reads `{code, msg}` from a failed answer; a plain text fallback otherwise. */
 async function refusal(response: Response): Promise<ChatRefusal> {
   const body = await response.json().catch(() => ({}));
@@ -63,7 +70,7 @@ export class ChatConnection {
   }
 
   /**
-   * Sends a message. A network failure is retried with the same client id until it
+   * Sends a message. A network failure (or a passing one, `PASSING_FAILURES`) is retried with the same client id until it
    * gets an answer (the service stores a retried message once), while offline for as
    * long as it takes, online up to `MAX_FAILURES` tries: then it rejects with an empty
    * reason (the service is out of reach). A refusal (too long, too fast) is not
@@ -71,20 +78,17 @@ export class ChatConnection {
    */
   async send(message: Outgoing, clientId: string): Promise<ChatMessage> {
     for (let attempt = 0, failures = 0; ; attempt++) {
-      let response: Response;
-      try {
-        response = await fetch(`${this.options.base}/messages`, {
-          method: 'POST',
-          headers: { ...this.options.headers(), 'Content-Type': 'application/json' },
-          body: JSON.stringify({ ...message, clientId }),
-        });
-      } catch {
-        if (navigator.onLine && ++failures >= MAX_FAILURES) throw new ChatRefusal(0, '');
-        await this.online(Math.min(500 * 2 ** attempt, MAX_BACKOFF_MS));
-        continue;
+      const response = await fetch(`${this.options.base}/messages`, {
+        method: 'POST',
+        headers: { ...this.options.headers(), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...message, clientId }),
+      }).catch(() => undefined);
+      if (response && !PASSING_FAILURES.includes(response.status)) {
+        if (!response.ok) throw await refusal(response);
+        return (await response.json()).result as ChatMessage;
       }
-      if (!response.ok) throw await refusal(response);
-      return (await response.json()).result as ChatMessage;
+      if (navigator.onLine && ++failures >= MAX_FAILURES) throw new ChatRefusal(0, '');
+      await this.online(Math.min(500 * 2 ** attempt, MAX_BACKOFF_MS));
     }
   }
 

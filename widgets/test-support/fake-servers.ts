@@ -256,6 +256,35 @@ function startSecondPortal(): Promise<Server> {
   return secondPortal;
 }
 
+/** Tries per client id at the flaky chat service: what a load balancer in front of a restarting instance answers. */
+const flakyTries = new Map<string, number>();
+
+/**
+ * `/api/test/flaky-chat/messages`: a chat service behind a proxy while an
+ * instance restarts: the first try of each message gets 502, the second 503,
+ * the third is stored. `/api/test/flaky-chat/tries?clientId=` says how many came.
+ */
+async function flakyChat(ctx: Context): Promise<boolean> {
+  if (ctx.path === '/api/test/flaky-chat/tries') {
+    json(ctx, flakyTries.get(String(ctx.query.clientId)) ?? 0);
+    return true;
+  }
+  if (ctx.path !== '/api/test/flaky-chat/messages' || ctx.method !== 'POST') return false;
+  const chunks: Buffer[] = [];
+  for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
+  const { clientId, text } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  const tries = (flakyTries.get(clientId) ?? 0) + 1;
+  flakyTries.set(clientId, tries);
+  if (tries < 3) {
+    ctx.status = tries === 1 ? 502 : 503;
+    ctx.type = 'text/html';
+    ctx.body = `<html><body><h1>${ctx.status}</h1></body></html>`;
+    return true;
+  }
+  json(ctx, envelope({ id: 1, clientId, text, from: 'visitor', createdAt: new Date().toISOString() }));
+  return true;
+}
+
 /** Koa middleware for @web/test-runner. */
 export function fakeServers() {
   return async (ctx: Context, next: Next) => {
@@ -273,7 +302,7 @@ export function fakeServers() {
       const { port } = (await startSecondPortal()).address() as AddressInfo;
       return json(ctx, { origin: `http://localhost:${port}` });
     }
-    if (accountService(ctx) || (await productApi(ctx))) return;
+    if (accountService(ctx) || (await flakyChat(ctx)) || (await productApi(ctx))) return;
     await next();
   };
 }
