@@ -100,6 +100,24 @@ for (const target of testDatabases) {
         { numRuns: 300 },
       );
     });
+
+    it('never fails on control characters or any other code point', async () => {
+      for (const keyword of [
+        'P2025001\u0000',
+        '\u0000',
+        'M\u0000ES',
+        '"\u0000" OR *',
+        '\u0001\u001f\u007f\u0085',
+        '\ud800MES',
+      ])
+        assert.ok((await store.search({ keyword, page: 1, pageSize: 5 })).total >= 0, JSON.stringify(keyword));
+      await fc.assert(
+        fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 40 }), async (keyword) => {
+          assert.ok((await store.search({ keyword, page: 1, pageSize: 5 })).total >= 0);
+        }),
+        { numRuns: 200 },
+      );
+    });
   });
 }
 

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { withoutControlCharacters } from '../../contract/html-characters';
 import {
   MAX_KEYWORD_LENGTH,
   SEARCH_TYPES,
@@ -13,9 +14,13 @@ const MAX_TERMS = 5;
 const TRIGRAM = 3;
 const SNIPPET_CHARS = 90;
 
-/** The words of a query: at most five, each distinct. */
+/**
+ * The words of a query: at most five, each distinct. Control characters (a NUL
+ * ends an FTS5 string and PostgreSQL's text) are typing accidents or attacks:
+ * dropped, never sent to the database.
+ */
 export function searchTerms(keyword: string): { keyword: string; terms: string[] } {
-  const normalised = keyword.replace(/\s+/g, ' ').trim().slice(0, MAX_KEYWORD_LENGTH).trim();
+  const normalised = withoutControlCharacters(keyword).replace(/\s+/g, ' ').trim().slice(0, MAX_KEYWORD_LENGTH).trim();
   const terms = [...new Set(normalised.split(' ').filter(Boolean))].slice(0, MAX_TERMS);
   return { keyword: normalised, terms };
 }
