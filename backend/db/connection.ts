@@ -7,6 +7,7 @@ import { type DatabaseFileWatch, type FileWatchOptions, watchDatabaseFile } from
 import { appliedVersions, migrate } from './migrate';
 import { migrations } from './migrations';
 import type { Db, DialectName } from './query';
+import { WithoutNul } from './without-nul';
 
 export type { Db } from './query';
 
@@ -133,7 +134,7 @@ export async function openSqlite(dataDir: string, watch: FileWatchOptions = {}):
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db: Db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db: Db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new WithoutNul()] });
     const applied = await migrate(db);
     sqlite.watch = watchDatabaseFile(file, dataDir, watch);
     const handle = sqlite;
@@ -186,7 +187,7 @@ export async function openPostgres(url: string, options: { connectTimeoutMs?: nu
   });
   // An idle connection the server drops is replaced, not a crash.
   pool.on('error', () => {});
-  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }), plugins: [new WithoutNul()] });
   try {
     const applied = await migrate(db);
     return {
