@@ -13,6 +13,8 @@ const known = (site: Site, endpoint: string, method: string, target: string, hea
   request: { method, target, headers },
 });
 
+const withBody = (fuzz: FuzzCase, body: string): FuzzCase => ({ ...fuzz, request: { ...fuzz.request, body } });
+
 /**
  * Requests the fuzz once found a defect with, sent on every run before the
  * seeded ones so each fix stays fixed.
@@ -54,5 +56,14 @@ export function knownCases(origins: Record<Site, string>): FuzzCase[] {
       host('console'),
       ['X-Forwarded-Host', 'a b'],
     ]),
+    // PostgreSQL's text cannot hold a NUL: a chat message carrying one was a 500 there.
+    withBody(
+      known('portal', 'POST /api/chat/messages', 'POST', '/api/chat/messages', [
+        host('portal'),
+        ['Content-Type', 'application/json'],
+        ['X-Chat-Visitor', 'f'.repeat(32)],
+      ]),
+      JSON.stringify({ kind: 'text', text: '设备\u0000离线了', clientId: 'known-nul-in-chat' }),
+    ),
   ];
 }
