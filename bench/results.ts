@@ -1,5 +1,6 @@
 import type { PageBytes } from './bytes';
 import type { ChatResult } from './chat';
+import type { ClusterResult } from './cluster';
 import type { BuiltFile } from './files';
 import type { JunkResult } from './junk';
 import type { LighthouseResult } from './lighthouse';
@@ -53,6 +54,8 @@ export interface Results {
   chat: ChatResult;
   /** Junk addresses beside a visitor (absent when the run failed: see the warnings). */
   junk?: JunkResult;
+  /** Two instances behind nginx beside one directly (absent when the run failed: see the warnings). */
+  cluster?: ClusterResult;
   warnings: string[];
   table: Row[];
 }

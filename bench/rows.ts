@@ -170,6 +170,25 @@ function junkRows(results: Results): Row[] {
   ];
 }
 
+function clusterRows(results: Results): Row[] {
+  const cluster = results.cluster;
+  const section = `Cluster (PostgreSQL, two instances, nginx; ${cluster?.connections ?? 100} connections)`;
+  if (!cluster) return [row(section, 'through nginx · one instance', 'not measured: see the warnings')];
+  const cell = (result: typeof cluster.nginx) =>
+    `${perSecond(result.requestsPerSecond)} · p50 ${wholeMs(result.p50)} · p99 ${wholeMs(result.p99)} · ${result.non2xx + result.errors} failed`;
+  return [
+    row(
+      section,
+      `${cluster.path} through nginx`,
+      cell(cluster.nginx),
+      '0 failed',
+      `${percent(cluster.nginx.requestsPerSecond / cluster.direct.requestsPerSecond)} of one instance directly`,
+      check(cluster.nginx.non2xx + cluster.nginx.errors === 0),
+    ),
+    row(section, `${cluster.path}, one instance directly`, cell(cluster.direct)),
+  ];
+}
+
 export function tableRows(results: Results): Row[] {
   return [
     ...fileRows(results),
@@ -179,5 +198,6 @@ export function tableRows(results: Results): Row[] {
     ...searchRows(results),
     ...chatRows(results),
     ...junkRows(results),
+    ...clusterRows(results),
   ];
 }

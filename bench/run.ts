@@ -5,6 +5,7 @@ import { startPortalProcess } from '../e2e/portal-process';
 import { launchChromium } from './browser';
 import { measurePage } from './bytes';
 import { measureChat } from './chat';
+import { measureCluster } from './cluster';
 import { builtFiles } from './files';
 import { BROWSER_ACCEPT_ENCODING, getRaw, type RawResponse } from './http';
 import { JUNK_SECONDS, measureJunk } from './junk';
@@ -196,6 +197,12 @@ async function main() {
       return orWarn('the junk run', () => measureJunk(portal.url));
     });
 
+    // Its own servers, after the portal's figures: the portal is idle meanwhile.
+    const cluster = await phase('cluster (PostgreSQL, two instances, nginx)', async () => {
+      await whenQuiet('The cluster run');
+      return orWarn('the cluster run', () => measureCluster());
+    });
+
     const durationSeconds = (performance.now() - startedAt) / 1000;
     if (durationSeconds > TIME_LIMIT_SECONDS)
       warnings.push(`The run took ${Math.round(durationSeconds)} s, over the ${TIME_LIMIT_SECONDS} s it must fit in.`);
@@ -209,6 +216,7 @@ async function main() {
       search,
       chat,
       junk,
+      cluster,
       warnings,
       table: [],
     };
