@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, portalUrl, test } from './fixtures';
+import { axeViolations, expect, portalUrl, test } from './fixtures';
 
 const demoUrl = (name: 'CONSOLE' | 'PARTNER' | 'GALLERY') => {
   const url = process.env[`DEMO_${name}_URL`];
@@ -169,6 +169,8 @@ for (const lang of ['zh-CN', 'en'] as const) {
         if (attributes.some((a) => a.name === 'theme')) await expect(element, tagName).toHaveAttribute('theme', theme);
       }
       await expect(page.locator('section#portal-header .stage').first()).toHaveClass(new RegExp(`\\b${theme}\\b`));
+      // The gallery is a page developers read: it passes axe (contrast included) in both themes.
+      expect(await axeViolations(page)).toEqual([]);
       await expect(
         page.locator('section#portal-cookie-notice portal-cookie-notice').getByRole('region'),
       ).toHaveAccessibleName(lang === 'en' ? 'Cookie notice' : 'Cookie 使用提示');

@@ -22,6 +22,10 @@ const TEXT = {
     parts: 'CSS 部件',
     properties: 'CSS 自定义属性',
     slots: '插槽',
+    name: '名称',
+    type: '类型',
+    default: '默认值',
+    description: '说明',
     log: '组件事件',
     states: '登录状态：页面上的登录组件显示检查中、已登录或未登录；在门户或控制台登录、退出，这里随之变化。',
   },
@@ -38,6 +42,10 @@ const TEXT = {
     parts: 'CSS parts',
     properties: 'CSS custom properties',
     slots: 'Slots',
+    name: 'Name',
+    type: 'Type',
+    default: 'Default',
+    description: 'Description',
     log: 'Element events',
     states:
       'Sign-in states: the sign-in widget shows checking, signed in or signed out; signing in or out on the portal or the console changes it here.',
@@ -53,8 +61,9 @@ const TEXT = {
  */
 const GUARDED_LINK = '<a href="#order">立即订购 / Order now</a>';
 const STATES = {
-  'portal-header': [{ label: 'no-login', attributes: { 'no-login': '' } }],
-  'portal-topic-header': [{ label: 'phone', attributes: { phone: '400-000-0000' } }],
+  // In frames too: two headers in one page would be two navigation landmarks of one name.
+  'portal-header': [{ label: 'no-login', attributes: { 'no-login': '' }, frame: true }],
+  'portal-topic-header': [{ label: 'phone', attributes: { phone: '400-000-0000' }, frame: true }],
   'portal-order-guard': [
     { label: 'link', content: GUARDED_LINK },
     { label: 'prompt', content: GUARDED_LINK, frame: true, open: (element) => element.querySelector('a')?.click() },
@@ -140,27 +149,27 @@ function section(declaration) {
     table(
       TEXT.attributes,
       declaration.attributes?.map((a) => [a.name, a.type?.text ?? '', a.description]),
-      ['', 'type', ''],
+      [TEXT.name, TEXT.type, TEXT.description],
     ) +
       table(
         TEXT.events,
         declaration.events?.map((e) => [e.name, e.type?.text ?? '', e.description]),
-        ['', 'type', ''],
+        [TEXT.name, TEXT.type, TEXT.description],
       ) +
       table(
         TEXT.slots,
         declaration.slots?.map((s) => [s.name || '(default)', s.description]),
-        ['', ''],
+        [TEXT.name, TEXT.description],
       ) +
       table(
         TEXT.parts,
         declaration.cssParts?.map((p) => [p.name, p.description]),
-        ['', ''],
+        [TEXT.name, TEXT.description],
       ) +
       table(
         TEXT.properties,
         declaration.cssProperties?.map((p) => [p.name, p.default ?? '', p.description]),
-        ['', 'default', ''],
+        [TEXT.name, TEXT.default, TEXT.description],
       ),
   );
   return element;
@@ -194,7 +203,7 @@ async function main() {
     return;
   }
   root.innerHTML = `<h1>${escapeHtml(TEXT.title)}</h1>${controls()}<p>${escapeHtml(TEXT.states)}</p>
-    <section aria-labelledby="log-title"><h2 id="log-title">${escapeHtml(TEXT.log)}</h2><ol id="events" role="log"></ol></section>`;
+    <section aria-labelledby="log-title"><h2 id="log-title">${escapeHtml(TEXT.log)}</h2><div role="log"><ol id="events"></ol></div></section>`;
   const log = document.getElementById('events');
   for (const name of new Set(declarations.flatMap((d) => (d.events ?? []).map((e) => e.name)))) {
     document.addEventListener(name, (event) => {
