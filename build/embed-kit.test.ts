@@ -8,6 +8,7 @@ import { ELEMENTS } from '../widgets/elements';
 import { type CustomElementsManifest, customElementsManifest } from './custom-elements';
 import { elementFiles, missingDocs, readElementDocs } from './element-docs';
 import { documentedElements } from './embed-kit';
+import { type HtmlCustomData, literalValues } from './vscode-custom-data';
 
 const ROOT = process.cwd();
 const DIST = join(ROOT, 'dist/widgets');
@@ -161,6 +162,38 @@ describe('the built embedding kit', () => {
 
   it('serves the manifest of the current code', () => {
     assert.deepEqual(built, JSON.parse(JSON.stringify(customElementsManifest(documentedElements(ROOT)))));
+  });
+
+  it('gives VS Code every tag of the manifest with its attributes, their values and descriptions', () => {
+    const data = JSON.parse(readFileSync(join(DIST, 'vscode.html-custom-data.json'), 'utf8')) as HtmlCustomData;
+    assert.equal(data.version, 1.1);
+    type Declaration = { tagName: string; summary: string; attributes?: { name: string; type?: { text: string } }[] };
+    const declarations = built.modules.map((m) => m.declarations[0] as Declaration);
+    assert.deepEqual(
+      data.tags.map((tag) => tag.name),
+      declarations.map((d) => d.tagName),
+    );
+    for (const declaration of declarations) {
+      const tag = data.tags.find((t) => t.name === declaration.tagName);
+      if (!tag) throw new Error(`${declaration.tagName} is not in the VS Code data`);
+      assert.ok(tag.description.startsWith(declaration.summary), declaration.tagName);
+      assert.deepEqual(
+        tag.attributes.map((a) => a.name),
+        (declaration.attributes ?? []).map((a) => a.name),
+      );
+      for (const attribute of tag.attributes) assert.ok(attribute.description, `${tag.name} ${attribute.name}`);
+    }
+    const header = data.tags.find((t) => t.name === 'portal-header');
+    assert.deepEqual(header?.attributes.find((a) => a.name === 'lang')?.values, [{ name: 'zh-CN' }, { name: 'en' }]);
+    assert.equal(header?.attributes.find((a) => a.name === 'no-login')?.valueSet, 'v');
+  });
+
+  it('reads the values of a union of string literals, and of nothing else', () => {
+    assert.deepEqual(literalValues("'light' | 'dark' | 'auto'"), ['light', 'dark', 'auto']);
+    assert.deepEqual(literalValues("'zh-CN'"), ['zh-CN']);
+    assert.equal(literalValues('string'), undefined);
+    assert.equal(literalValues("'a' | number"), undefined);
+    assert.equal(literalValues(undefined), undefined);
   });
 
   it('has a file for every export of package.json, and each element module loads its chunk', () => {

@@ -2,6 +2,7 @@ import type { Plugin } from 'rollup';
 import { CUSTOM_ELEMENTS_FILE, customElementsManifest } from './custom-elements';
 import { type ElementDocs, elementFiles, missingDocs, readElementDocs } from './element-docs';
 import { elementDeclarations } from './element-types';
+import { VSCODE_CUSTOM_DATA_FILE, vscodeCustomData } from './vscode-custom-data';
 
 const ELEMENT_MODULE = /[\\/](widgets[\\/]([a-z-]+)[\\/]\2\.element\.tsx?)$/;
 
@@ -16,7 +17,8 @@ export function documentedElements(root: string): ElementDocs[] {
 /**
  * What developers who embed the widgets get besides `portal.js`, written with the
  * build from the elements' own JSDoc and code:
- * - `custom-elements.json`, the custom elements manifest;
+ * - `custom-elements.json`, the custom elements manifest, and the same for VS Code's
+ *   HTML completion (`vscode.html-custom-data.json`);
  * - `types/`: declarations for the DOM and for React, Preact and Vue templates;
  * - `esm/<tag>.js`: each element as an ES module (it imports the element's chunk).
  */
@@ -38,6 +40,11 @@ export function embedKit(root = process.cwd()): Plugin {
         type: 'asset',
         fileName: CUSTOM_ELEMENTS_FILE,
         source: `${JSON.stringify(manifest, null, 2)}\n`,
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: VSCODE_CUSTOM_DATA_FILE,
+        source: `${JSON.stringify(vscodeCustomData(elements), null, 2)}\n`,
       });
       for (const [name, source] of Object.entries(elementDeclarations(elements))) {
         this.emitFile({ type: 'asset', fileName: `types/${name}`, source });

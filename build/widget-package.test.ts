@@ -48,6 +48,7 @@ describe('the element package (widgets/), packed and installed as an app would',
       'dist/portal.js',
       'dist/chat.js',
       'dist/custom-elements.json',
+      'dist/vscode.html-custom-data.json',
       ...['index', 'react', 'preact', 'vue', 'script'].map((name) => `dist/types/${name}.d.ts`),
       ...TAGS.flatMap((tag) => [`dist/esm/${tag}.js`, `dist/node/${tag}.js`, `dist/types/elements/${tag}.d.ts`]),
     ];

@@ -44,6 +44,7 @@ export async function assembleWidgetPackage(): Promise<string[]> {
     join(OUT, 'custom-elements.json'),
     readFileSync(join(BUILT, 'custom-elements.json'), 'utf8').replaceAll('"dist/widgets/esm/', '"dist/esm/'),
   );
+  cpSync(join(BUILT, 'vscode.html-custom-data.json'), join(OUT, 'vscode.html-custom-data.json'));
   mkdirSync(join(OUT, 'types/elements'), { recursive: true });
   for (const name of readdirSync(join(BUILT, 'types')).filter((file) => file.endsWith('.d.ts')))
     cpSync(join(BUILT, 'types', name), join(OUT, 'types', name));
