@@ -46,7 +46,7 @@ test('uncertified certifies the company in the console', async ({ page, portal }
   expect(await code.evaluate((input: HTMLInputElement) => input.validity.patternMismatch)).toBe(true);
   await expect(page.getByRole('heading', { name: '企业认证' })).toBeVisible();
   // ...and the server again, for a client that skips the browser's checks.
-  await page.locator('form').evaluate((form: HTMLFormElement) => {
+  await page.locator('main form').evaluate((form: HTMLFormElement) => {
     form.noValidate = true;
   });
   await page.getByRole('button', { name: '提交认证' }).click();

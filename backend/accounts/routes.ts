@@ -97,6 +97,7 @@ export function accountService(options: AccountServiceOptions): Router {
       codeChallenge?: string;
       username?: string;
       error?: string;
+      existingRefused?: 'ended' | 'elsewhere';
     },
     status = 200,
   ) => {
@@ -185,10 +186,49 @@ export function accountService(options: AccountServiceOptions): Router {
     failedSignIns(options.signInAttemptsInAll ?? 500, () => 'all'),
   ];
 
+  /**
+   * The sign-in page sent the sign-in this browser already has (issue #19, one
+   * sign-in for the portal and the console): a code of that same sign-in (its
+   * family), so signing out anywhere ends it everywhere. Guarded like the form.
+   */
+  const existingSignIn = (req: Request, res: Response) => {
+    const form = v.safeParse(schemas.existingSignInForm, req.body);
+    if (!form.success) {
+      return void res.status(400).type('html').send(renderAccountError(res.locals.cspNonce, form.issues[0].message));
+    }
+    const { session, appId, redirectUri, page_type, state, code_challenge } = form.output;
+    try {
+      requireRegistered(appId, redirectUri);
+    } catch (error) {
+      return void res
+        .status(400)
+        .type('html')
+        .send(renderAccountError(res.locals.cspNonce, (error as Error).message));
+    }
+    const existing = store.sessionFamily(session, appId);
+    if (!existing) {
+      const refused = store.userByAccessToken(session, null) ? 'elsewhere' : 'ended';
+      return signInPage(req, res, {
+        appId,
+        redirectUri,
+        pageType: page_type,
+        state,
+        codeChallenge: code_challenge,
+        existingRefused: refused,
+      });
+    }
+    const code = store.createCode(existing.userId, appId, redirectUri, code_challenge, existing.family);
+    const back = new URL(redirectUri);
+    back.searchParams.set('code', code);
+    if (state) back.searchParams.set('state', state);
+    res.redirect(303, back.href);
+  };
+
   router.post(
     '/protocol/oauth2/auth',
     express.urlencoded({ extended: false, limit: '4kb' }),
     signInForm.check,
+    (req, res, next) => (typeof req.body?.session === 'string' ? existingSignIn(req, res) : next()),
     ...signInLimiters,
     async (req, res) => {
       const form = v.safeParse(schemas.signInForm, req.body);
@@ -231,9 +271,10 @@ export function accountService(options: AccountServiceOptions): Router {
 
   router.get('/protocol/oauth2/token/by-code', (req, res) => {
     const { code, appId, redirectUri, code_verifier } = parse(schemas.byCodeQuery, req.query);
-    const userId = store.consumeCode(code, appId, redirectUri, code_verifier);
-    if (userId === undefined) throw new ApiFailure(400, 'E4001', '登录码无效、已使用或已过期');
-    ok(res, store.createSession(userId, appId));
+    const grant = store.redeemCode(code, appId, redirectUri, code_verifier);
+    if (grant === undefined) throw new ApiFailure(400, 'E4001', '登录码无效、已使用或已过期');
+    // A code made from an existing sign-in continues it (one sign-out ends both).
+    ok(res, store.createSession(grant.userId, appId, grant.family));
   });
 
   router.get('/token/refresh', (req, res) => {
@@ -288,7 +329,8 @@ export function accountService(options: AccountServiceOptions): Router {
 
   router.get('/protocol/oauth2/logout', (req, res) => {
     const { token, redirectUri } = parse(schemas.logoutQuery, req.query);
-    if (token) store.revoke(token);
+    // The whole sign-in: the portal and the console share it (issue #19).
+    if (token) store.revokeSignIn(token);
     const allowed = redirectUri && apps.ids().some((id) => apps.allows(id, redirectUri));
     res.redirect(303, allowed ? redirectUri : '/');
   });

@@ -56,15 +56,30 @@ export class AccountStore {
     return this.db.prepare('SELECT * FROM companies WHERE id = ?').get(id) as CompanyRow | undefined;
   }
 
-  /** A single-use login code; `challenge` is the sign-in's PKCE code challenge (S256), when it gave one. */
-  createCode(userId: number, appId: string, redirectUri: string, challenge?: string): string {
+  /**
+   * A single-use login code; `challenge` is the sign-in's PKCE code challenge
+   * (S256), when it gave one; `family`: the sign-in it continues, when it was made
+   * from one the browser already had (`sessionFamily`).
+   */
+  createCode(userId: number, appId: string, redirectUri: string, challenge?: string, family?: string): string {
     const code = secret('zc');
     this.db
       .prepare(
-        'INSERT INTO auth_codes (code_hash, user_id, app_id, redirect_uri, expires_at, code_challenge) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT INTO auth_codes (code_hash, user_id, app_id, redirect_uri, expires_at, code_challenge, family) VALUES (?, ?, ?, ?, ?, ?, ?)',
       )
-      .run(digest(code), userId, appId, redirectUri, this.now() + CODE_TTL_MS, challenge ?? null);
+      .run(digest(code), userId, appId, redirectUri, this.now() + CODE_TTL_MS, challenge ?? null, family ?? null);
     return code;
+  }
+
+  /** The sign-in (family) a valid access token of `appId` belongs to, with its user. */
+  sessionFamily(accessToken: string, appId: string): { userId: number; family: string } | undefined {
+    const row = this.db
+      .prepare(
+        `SELECT user_id, family FROM sessions
+         WHERE access_hash = ? AND revoked_at IS NULL AND access_expires_at > ? AND app_id = ?`,
+      )
+      .get(digest(accessToken), this.now(), appId) as { user_id: number; family: string } | undefined;
+    return row && { userId: row.user_id, family: row.family };
   }
 
   /**
@@ -73,6 +88,16 @@ export class AccountStore {
    * with the verifier that hashes to it. Returns the user it was issued for.
    */
   consumeCode(code: string, appId: string, redirectUri: string, verifier?: string): number | undefined {
+    return this.redeemCode(code, appId, redirectUri, verifier)?.userId;
+  }
+
+  /** `consumeCode`, with the sign-in the code continues, if it was made from one (`createCode`'s `family`). */
+  redeemCode(
+    code: string,
+    appId: string,
+    redirectUri: string,
+    verifier?: string,
+  ): { userId: number; family?: string } | undefined {
     return this.db.transaction(() => {
       const row = this.db.prepare('SELECT * FROM auth_codes WHERE code_hash = ?').get(digest(code)) as
         | {
@@ -82,6 +107,7 @@ export class AccountStore {
             expires_at: number;
             used_at: number | null;
             code_challenge: string | null;
+            family: string | null;
           }
         | undefined;
       if (!row || row.used_at !== null) return undefined;
@@ -92,7 +118,7 @@ export class AccountStore {
       // A verifier for a sign-in started without a challenge: someone else's code
       // offered as this client's own (PKCE downgrade, RFC 9700 §2.1.1).
       if (row.code_challenge === null && verifier !== undefined) return undefined;
-      return row.user_id;
+      return { userId: row.user_id, family: row.family ?? undefined };
     })();
   }
 
@@ -173,6 +199,19 @@ export class AccountStore {
   revoke(accessToken: string): void {
     this.db
       .prepare('UPDATE sessions SET revoked_at = ? WHERE access_hash = ? AND revoked_at IS NULL')
+      .run(this.now(), digest(accessToken));
+  }
+
+  /**
+   * Signs out: ends every session of the access token's sign-in (its family), so
+   * the portal and the console, which share one sign-in, are both signed out.
+   */
+  revokeSignIn(accessToken: string): void {
+    this.db
+      .prepare(
+        `UPDATE sessions SET revoked_at = ?
+         WHERE family = (SELECT family FROM sessions WHERE access_hash = ?) AND revoked_at IS NULL`,
+      )
       .run(this.now(), digest(accessToken));
   }
 }

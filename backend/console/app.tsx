@@ -17,7 +17,15 @@ import { PORTAL_APP_ID } from '../accounts/apps';
 import type { UserRow } from '../accounts/store';
 import { formGuard } from '../http/form-guard';
 import { ConsoleStore } from './console-store';
-import { doneBody, enterpriseBody, managerSettingBody, renderConsolePage, welcomeBody } from './pages';
+import {
+  type ConsolePageOptions,
+  doneBody,
+  enterpriseBody,
+  managerSettingBody,
+  renderConsolePage,
+  signedOutBody,
+  welcomeBody,
+} from './pages';
 
 export interface ConsoleOptions {
   backend: EmbeddedBackend;
@@ -32,6 +40,8 @@ export interface ConsoleOptions {
 
 const SESSION_COOKIE = 'console_session';
 const STATE_COOKIE = 'console_state';
+/** Set by a sign-in made here: the next page shares it with the portal through the hub. */
+const SHARE_COOKIE = 'console_share';
 const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, path: '/' };
 
 const companyIdParam = v.pipe(v.string(), v.regex(NUMERIC_ID_PATTERN), v.transform(Number));
@@ -49,10 +59,17 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
   app.disable('x-powered-by');
   app.use(...front);
   // Forms here answer with a redirect back to the portal: form-action must allow it.
-  app.use((_req, res, next) => {
+  // The pages frame the account service's hub (the portal's port of this host).
+  app.use((req, res, next) => {
     const csp = String(res.getHeader('Content-Security-Policy') ?? '');
     const origins = backend.apps.origins(PORTAL_APP_ID).join(' ');
-    res.setHeader('Content-Security-Policy', csp.replace(/form-action [^;]*/, `form-action 'self' ${origins}`));
+    const origin = originOf(req);
+    res.setHeader(
+      'Content-Security-Policy',
+      csp
+        .replace(/form-action [^;]*/, `form-action 'self' ${origins}`)
+        .replace(/frame-src [^;]*/, `frame-src 'self'${origin ? ` ${accountServer(origin)}` : ''}`),
+    );
     next();
   });
   app.use(cookieParser());
@@ -72,12 +89,49 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
     url.port = String(portalPort());
     return url.origin;
   };
-  const page = (res: Response, title: string, body: Parameters<typeof renderConsolePage>[2], status = 200) =>
+  const hubOf = (req: Request) => {
+    const origin = originOf(req);
+    return origin && `${accountServer(origin)}/api/guc/view/token/hub?appId=${PORTAL_APP_ID}`;
+  };
+  /**
+   * The first page after a sign-in made here hands the portal a session of the
+   * same sign-in (its family) through the hub, so the portal opens signed in and
+   * one sign-out ends both.
+   */
+  const sharing = (req: Request, res: Response): ConsolePageOptions['hub'] => {
+    const user = res.locals.user as UserRow | undefined;
+    const url = hubOf(req);
+    if (!user || !url || req.cookies?.[SHARE_COOKIE] !== '1') return undefined;
+    res.clearCookie(SHARE_COOKIE, cookieOptions);
+    const signIn = backend.accounts.sessionFamily(req.cookies?.[SESSION_COOKIE] ?? '', PORTAL_APP_ID);
+    if (!signIn) return undefined;
+    const issued = backend.accounts.createSession(user.id, PORTAL_APP_ID, signIn.family);
+    const tokens = {
+      accessToken: issued.accessToken,
+      refreshToken: issued.refreshToken,
+      expiresAt: Date.now() + issued.expiresIn * 1000,
+    };
+    return { url, command: { type: 'set', tokens } };
+  };
+  const page = (
+    res: Response,
+    title: string,
+    body: Parameters<typeof renderConsolePage>[2],
+    status = 200,
+    options: ConsolePageOptions = {},
+  ) => {
+    const req = res.req;
     res
       .status(status)
       .type('html')
       .setHeader('Cache-Control', 'no-store')
-      .send(renderConsolePage(res.locals.cspNonce, title, body));
+      .send(
+        renderConsolePage(res.locals.cspNonce, title, body, {
+          signedIn: res.locals.user !== undefined,
+          hub: options.hub ?? sharing(req, res),
+        }),
+      );
+  };
 
   /** Return addresses outside the portal's registered origins are never followed. */
   const allowedReturn = (address: string | undefined): string | undefined => {
@@ -119,21 +173,41 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
       pending = JSON.parse(String(req.cookies?.[STATE_COOKIE] ?? '{}'));
     } catch {}
     const code = typeof req.query.code === 'string' ? req.query.code : '';
-    const userId =
+    const grant =
       origin && pending.state && pending.state === req.query.state
-        ? backend.accounts.consumeCode(code, PORTAL_APP_ID, `${origin}/auth/callback`)
+        ? backend.accounts.redeemCode(code, PORTAL_APP_ID, `${origin}/auth/callback`)
         : undefined;
     res.clearCookie(STATE_COOKIE, cookieOptions);
-    if (userId === undefined)
+    if (grant === undefined)
       return page(res, '登录失败', <p className="error">登录码无效或已过期，请重新登录。</p>, 400);
-    const { accessToken } = backend.accounts.createSession(userId, PORTAL_APP_ID);
+    // A code of the sign-in the portal already has continues it; a new sign-in is shared with the portal.
+    const { accessToken } = backend.accounts.createSession(grant.userId, PORTAL_APP_ID, grant.family);
     res.cookie(SESSION_COOKIE, accessToken, { ...cookieOptions, secure: req.secure, maxAge: 2 * 60 * 60 * 1000 });
+    if (grant.family === undefined)
+      res.cookie(SHARE_COOKIE, '1', { ...cookieOptions, secure: req.secure, maxAge: 10 * 60 * 1000 });
     // The page asked for before sign-in, if it is one of this console's own (not `/\\evil.com`).
     const next = returnAddress(pending.next, { origins: [], base: origin });
     res.redirect(303, next ? next.pathname + next.search : '/welcome');
   });
 
   app.get('/', (_req, res) => res.redirect(303, '/welcome'));
+
+  // Signing out here ends the sign-in the portal shares (its whole family) and
+  // clears the hub, so the portal's open pages sign out too. Only this console's
+  // own pages may ask (Origin).
+  app.post('/logout', (req, res) => {
+    const origin = originOf(req);
+    if (!origin || req.get('Origin') !== origin)
+      return page(res, '无法退出', <p className="error">请在控制台页面上退出登录。</p>, 403);
+    const token = req.cookies?.[SESSION_COOKIE];
+    if (typeof token === 'string') backend.accounts.revokeSignIn(token);
+    res.clearCookie(SESSION_COOKIE, cookieOptions);
+    res.clearCookie(SHARE_COOKIE, cookieOptions);
+    const hub = hubOf(req);
+    page(res, '已退出登录', signedOutBody(accountServer(origin)), 200, {
+      hub: hub ? { url: hub, command: { type: 'clear' } } : undefined,
+    });
+  });
 
   app.get('/welcome', signedIn, (_req, res) => {
     const user = res.locals.user as UserRow;

@@ -8,6 +8,7 @@ import { orders } from './0006-orders';
 import { chat } from './0007-chat';
 import { pkce } from './0008-pkce';
 import { tokenFamilies } from './0009-token-families';
+import { codeFamilies } from './0010-code-families';
 
 /** Every migration, in order. Add new ones at the end; never edit an applied one. */
 export const migrations: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   chat,
   pkce,
   tokenFamilies,
+  codeFamilies,
 ];
