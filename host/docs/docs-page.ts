@@ -58,8 +58,22 @@ export function renderDocsIndex(nonce: string, origin: string, release: WidgetRe
 ${code(scriptSnippet(origin, release))}
 <p>This address belongs to release <code>${escapeHtml(release.id)}</code> and never changes content, so the <code>integrity</code> hash holds; a new release has a new address. <code>${escapeHtml(origin)}/widgets/portal.js</code> always serves the newest release (without a hash to pin).</p>
 <p>Types: <code>custom-elements.json</code> at <a href="/widgets/custom-elements.json">/widgets/custom-elements.json</a>; TypeScript declarations in <code>/widgets/types/</code> (<code>index.d.ts</code> for the DOM, <code>react.d.ts</code>, <code>preact.d.ts</code>, <code>vue.d.ts</code> for templates).</p>
-<ul>${list}</ul>`,
+<ul>${list}</ul>
+${signInOriginsSection(origin)}`,
   );
+}
+
+/**
+ * Signing in from a page on another origin: the embedded account service sends a
+ * signed-in user back only to registered origins (ACCOUNT_ORIGINS), and says so.
+ */
+function signInOriginsSection(origin: string): string {
+  return `<h2 id="sign-in-origins">Signing in on another origin: <code>ACCOUNT_ORIGINS</code></h2>
+<p>The account service sends a signed-in visitor back, with a one-time code, only to an origin registered for the portal's application, and shares the sign-in (its hub frame) only with those origins. The portal's own origin, its local console and the demo sites are registered; a page anywhere else with <code>&lt;portal-login&gt;</code> (or the header), an app's own console, or a Vite dev server (<code>http://localhost:5173</code>) must be added. Without it, <strong>登录</strong> leads to the account service's page 无法继续登录 with this error:</p>
+${code('回跳地址不在该应用登记的域名内')}
+<p>(the return address is not on an origin registered for the application). On the portal's server, set the origins, comma-separated, and restart it:</p>
+${code('ACCOUNT_ORIGINS=https://console.example.cn,http://localhost:5173 npm start')}
+<p>Origins only: scheme, host and port, no path and no wildcard; a malformed one stops the start with a line naming it. It registers the origins with the embedded account service of <code>PORTAL_ENV=local</code>; other environments register them with their own account service. The page also needs <code>${escapeHtml(origin)}</code> in its CSP's <code>frame-src</code> for the hub.</p>`;
 }
 
 /** `/docs/<tag>`: the element's reference from the manifest, with snippets to copy. */
