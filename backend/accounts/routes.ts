@@ -57,6 +57,18 @@ export function accountService(options: AccountServiceOptions): Router {
   const { store, apps } = options;
   const router = Router();
 
+  // Whether the calling page's origin is registered for the app, answered to any
+  // origin and with 200 either way: the sign-in element asks before it frames the
+  // hub on another origin, which the hub's frame-ancestors would refuse with a CSP
+  // error in that page's console.
+  router.get('/view/token/hub/registered', (req, res) => {
+    const { appId } = parse(schemas.hubQuery, req.query);
+    const origin = req.get('Origin');
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Cache-Control', 'no-store');
+    ok(res, { registered: origin !== undefined && apps.allows(appId, origin) });
+  });
+
   // Pages of registered origins (the console) call the service from the browser.
   router.use(
     cors({
