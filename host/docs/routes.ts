@@ -1,4 +1,5 @@
 import { type Request, Router } from 'express';
+import { ELEMENTS } from '../../widgets/elements';
 import type { Announced } from '../portal-script';
 import { publicOrigin } from '../routes/page-context';
 import type { WidgetBuild } from '../widget-build';
@@ -18,7 +19,8 @@ export function docsRoutes(build: WidgetBuild, announced: Announced): Router {
   router.get('/docs/:tag', (req, res, next) => {
     const element = elements.find((e) => e.tagName === req.params.tag);
     if (!element) return next(); // the 404 page
-    res.type('html').send(renderElementDoc(res.locals.cspNonce, origin(req), release, element));
+    const script = ELEMENTS[element.tagName as keyof typeof ELEMENTS]?.script ?? 'portal';
+    res.type('html').send(renderElementDoc(res.locals.cspNonce, origin(req), release, element, script));
   });
   return router;
 }
