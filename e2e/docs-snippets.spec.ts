@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { build } from 'esbuild';
 import { type PortalProcess, startPortalProcess } from './portal-process';
 
 /**
@@ -51,6 +53,36 @@ async function snippetsOf(page: Page, path: string): Promise<Snippet[]> {
   );
 }
 
+/**
+ * An app's module as its bundler makes it: TypeScript and JSX compiled, React as
+ * the widgets' tests alias it, `@industrial-portal/widgets` from its source, and
+ * each element entry from the portal's own module of it (what the package ships).
+ */
+async function bundle(source: string): Promise<string> {
+  const result = await build({
+    stdin: { contents: source, loader: 'tsx', resolveDir: resolve('.') },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'the package',
+        setup(build) {
+          build.onResolve({ filter: /^@industrial-portal\/widgets\/elements\// }, (args) => ({
+            path: `${portal.url}/widgets/esm/${args.path.split('/').pop()}.js`,
+            external: true,
+          }));
+          build.onResolve({ filter: /^@industrial-portal\/widgets$/ }, () => ({ path: resolve('widgets/index.ts') }));
+        },
+      },
+    ],
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
+
 /** A page on the foreign origin made of the snippets: markup, then styles, then scripts. */
 function pageOf(name: string, snippets: Snippet[]): string {
   const of = (kind: string) => snippets.filter((s) => s.kind === kind).map((s) => s.text);
@@ -59,9 +91,7 @@ ${of('css')
   .map((css) => `<style>${css}</style>`)
   .join('\n')}</head><body><main><h1>${name}</h1>
 ${of('html').join('\n')}
-${of('js')
-  .map((js) => `<script type="module">${js}</script>`)
-  .join('\n')}
+${[...of('js'), ...of('bundled')].map((js) => `<script type="module">${js}</script>`).join('\n')}
 </main></body></html>`;
   const path = `/${name}`;
   pages.set(path, html);
@@ -128,4 +158,51 @@ test('the chat page shows the one-tag embed and the partner registration', async
   const errors = await run(page, pageOf('chat', snippets));
   await expect(page.locator('portal-chat-launcher').getByRole('button', { name: '在线客服' })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('every guide’s snippets, run on another origin (an app’s code bundled), define and place the elements they use', async ({
+  page,
+  browser,
+}) => {
+  await page.goto(`${portal.url}/docs`);
+  const known = await page
+    .locator('main li a[href^="/docs/portal-"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')?.slice('/docs/'.length) ?? ''));
+  const guides = await page
+    .locator('main a[href^="/docs/guides/"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  expect(guides.map((href) => href.slice('/docs/guides/'.length)).sort()).toEqual(
+    ['configuration', 'html', 'react', 'server-rendering', 'vue'].sort(),
+  );
+  const failures: string[] = [];
+  for (const href of guides) {
+    const snippets = await snippetsOf(page, href);
+    const runnable: Snippet[] = [];
+    for (const snippet of snippets) {
+      if (snippet.kind === 'app') runnable.push({ kind: 'bundled', text: await bundle(snippet.text) });
+      else runnable.push(snippet);
+      if (snippet.kind === 'shell' && !/^[A-Z_]+=/.test(snippet.text)) failures.push(`${href}: ${snippet.text}`);
+    }
+    const used = snippets.filter((s) => s.kind === 'html' || s.kind === 'app').map((s) => s.text);
+    const tags = known.filter((tag) => used.some((text) => new RegExp(`${tag}(?![a-z-])`).test(text)));
+    expect(tags.length, href).toBeGreaterThan(0);
+    const tab = await browser.newPage();
+    const errors = await run(tab, pageOf(href.split('/').pop() ?? 'guide', runnable));
+    for (const tag of tags) {
+      const defined = await tab
+        .waitForFunction(
+          (name) => customElements.get(name) !== undefined && document.querySelector(name) !== null,
+          tag,
+          { timeout: 10_000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!defined) failures.push(`${href}: <${tag}> is not defined and placed`);
+    }
+    if (errors.length) failures.push(`${href}: ${errors.join('; ')}`);
+    await tab.close();
+  }
+  expect(failures).toEqual([]);
 });

@@ -1,4 +1,6 @@
 import type { WidgetRelease } from '../widget-release';
+import { GUIDES } from './guides';
+import { code, escapeHtml } from './snippets';
 
 /** One element as the custom elements manifest describes it (the fields the docs use). */
 export interface ElementDeclaration {
@@ -11,23 +13,6 @@ export interface ElementDeclaration {
   cssParts?: { name: string; description?: string }[];
   cssProperties?: { name: string; description?: string; default?: string }[];
 }
-
-const escapeHtml = (value: unknown) =>
-  String(value ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-/**
- * What a snippet is, for the reader and for the test that runs every one of them
- * on another origin (e2e/docs-snippets.spec.ts): `html` goes in a page, `js` runs
- * in it as a module, `css` styles it, `shell` is the portal's settings, `output`
- * is what the browser or a page shows (not to run).
- */
-export type SnippetKind = 'html' | 'js' | 'css' | 'shell' | 'output';
-
-// A snippet wider than a phone scrolls: it takes focus so a keyboard can scroll it too.
-const code = (text: string, kind: SnippetKind = 'html') =>
-  `<pre tabindex="0" data-snippet="${kind}"><code>${escapeHtml(text)}</code></pre>`;
 
 /** What defines an element on a page (the registry's `script`, widgets/elements.ts). */
 export type ElementScript = 'portal' | 'chat' | 'page';
@@ -54,6 +39,17 @@ pre{background:#f3f4f6;padding:12px;overflow:auto;border-radius:6px}pre:focus-vi
 </style></head><body><main>${body}</main></body></html>`;
 }
 
+/** `/docs/guides/<name>`: one guide, or undefined for a name there is none of. */
+export function renderGuide(nonce: string, origin: string, name: string): string | undefined {
+  const guide = Object.hasOwn(GUIDES, name) ? GUIDES[name] : undefined;
+  if (!guide) return undefined;
+  return layout(
+    nonce,
+    `${guide.title} - portal elements`,
+    `<p><a href="/docs">All elements</a></p><h1>${escapeHtml(guide.title)}</h1>${guide.body(origin)}`,
+  );
+}
+
 /** `/docs`: every element, and how to add the script. */
 export function renderDocsIndex(nonce: string, origin: string, release: WidgetRelease, elements: ElementDeclaration[]) {
   const list = elements
@@ -71,6 +67,10 @@ ${code(scriptSnippet(origin, release))}
 <p>This address belongs to release <code>${escapeHtml(release.id)}</code> and never changes content, so the <code>integrity</code> hash holds; a new release has a new address. <code>${escapeHtml(origin)}/widgets/portal.js</code> always serves the newest release (without a hash to pin).</p>
 <p>Types: <code>custom-elements.json</code> at <a href="/widgets/custom-elements.json">/widgets/custom-elements.json</a>; TypeScript declarations in <code>/widgets/types/</code> (<code>index.d.ts</code> for the DOM, <code>react.d.ts</code>, <code>preact.d.ts</code>, <code>vue.d.ts</code> for templates).</p>
 <ul>${list}</ul>
+<h2 id="guides">Guides</h2>
+<ul>${Object.entries(GUIDES)
+      .map(([name, guide]) => `<li><a href="/docs/guides/${name}">${escapeHtml(guide.title)}</a></li>`)
+      .join('')}</ul>
 ${signInOriginsSection(origin)}`,
   );
 }
