@@ -5,7 +5,7 @@ import { renderServicePage } from '../service-page';
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;background:#f2f5fa;color:#1d2129;font:15px/1.6 "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",system-ui,sans-serif}
 header{display:flex;align-items:center;justify-content:space-between;gap:16px;padding:14px 24px;background:#1d2129;color:#fff;font-weight:600}
-.sign-out button{margin:0;padding:6px 16px;background:transparent;border:1px solid #fff;font-weight:400}main{max-width:720px;margin:32px auto;padding:32px;background:#fff;border-radius:8px}
+.sign-out button{margin:0;min-height:44px;padding:6px 16px;background:transparent;border:1px solid #fff;font-weight:400}main{max-width:720px;margin:32px auto;padding:32px;background:#fff;border-radius:8px}
 h1{margin-top:0;font-size:22px}dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px}dt{color:#4e5969}dd{margin:0}
 label{display:block;margin:16px 0 6px;font-weight:600}input{width:100%;padding:10px 12px;border:1px solid #c9cdd4;border-radius:4px;font:inherit}
 button,.button{display:inline-block;margin-top:24px;padding:10px 24px;border:0;border-radius:4px;background:#1664ff;color:#fff;font:inherit;text-decoration:none;cursor:pointer}
