@@ -69,7 +69,10 @@ ${code(scriptSnippet(origin, release))}
 <ul>${list}</ul>
 <h2 id="guides">Guides</h2>
 <ul>${Object.entries(GUIDES)
-      .map(([name, guide]) => `<li><a href="/docs/guides/${name}">${escapeHtml(guide.title)}</a></li>`)
+      .map(
+        ([name, guide]) =>
+          `<li><a href="/docs/guides/${name}">${escapeHtml(guide.title)}</a>: ${escapeHtml(guide.summary)}</li>`,
+      )
       .join('')}</ul>
 ${signInOriginsSection(origin)}`,
   );

@@ -3,6 +3,8 @@ import { code, escapeHtml } from './snippets';
 /** A guide of `/docs/guides/<name>`: how to use the elements in one kind of page or app. */
 export interface Guide {
   title: string;
+  /** One line for the list on /docs. */
+  summary: string;
   /** The guide's body, with the snippets to copy, for a portal at `origin`. */
   body(origin: string): string;
 }
@@ -15,6 +17,7 @@ export interface Guide {
 export const GUIDES: Record<string, Guide> = {
   html: {
     title: 'Plain HTML',
+    summary: 'the meta tag, one module per element, the tags',
     body: (
       origin,
     ) => `<p>No build step: say where the portal is, load each element's module from it, and use the tags. Each module defines its tag once, however often it is loaded.</p>
@@ -34,6 +37,7 @@ ${code(
   },
   react: {
     title: 'React',
+    summary: 'the package in a React app: imports, configurePortal, typed tags and events',
     body: (
       origin,
     ) => `<p>Install the package (<code>npm install @industrial-portal/widgets</code>), import the elements you use and say where the portal is, once, before the first render. The tags are typed in JSX by <code>@industrial-portal/widgets/react</code>; events are listened to on the element (React does not map <code>portal-*</code> events to props).</p>
@@ -65,6 +69,7 @@ createRoot(document.getElementById('app')!).render(<AccountBar />);`,
   },
   vue: {
     title: 'Vue',
+    summary: 'the compiler setting for portal-* tags, and the elements in main.ts',
     body: (
       origin,
     ) => `<p>Tell Vue's compiler that <code>portal-*</code> tags are custom elements (in <code>vite.config.ts</code>: <code>vue({ template: { compilerOptions: { isCustomElement: (tag) =&gt; tag.startsWith('portal-') } } })</code>), import the elements and say where the portal is in <code>main.ts</code>; the tags are typed in templates by <code>@industrial-portal/widgets/vue</code>. In a template, listen with <code>@portal-login-signed-in="…"</code>. The same elements without Vue's build, as the page runs them:</p>
@@ -83,6 +88,7 @@ document.querySelector('portal-login')?.addEventListener('portal-login-signed-in
   },
   'server-rendering': {
     title: 'Server rendering',
+    summary: 'tags sent in the HTML, upgraded in place; imports that are safe under Node',
     body: (
       origin,
     ) => `<p>Send the tags in the HTML with their attributes; they show once their module loads, in place, without the server running any of their code. Importing an element's module under Node (the package's <code>node</code> condition) defines nothing and never throws, so a server bundle may import the same modules as the browser's. Say where the portal is in the page rather than in code that only runs in the browser:</p>
@@ -94,6 +100,7 @@ ${code(`<meta name="portal-origin" content="${origin}">
   },
   configuration: {
     title: 'Configuration',
+    summary: 'configurePortal or the meta tags, environments, and the portal’s partner settings',
     body: (
       origin,
     ) => `<p>The elements talk to the portal their code came from. Code bundled into an app comes from the app's address, so say where the portal is, in code or in markup; the most specific wins (<code>configurePortal</code>, then the <code>&lt;meta&gt;</code> tags, then what <code>portal.js</code> announces, then the code's own origin).</p>
