@@ -1,8 +1,10 @@
 import { expect, type Page } from '@playwright/test';
-import { accessTokenOf, fillSignInForm, testWithOwnPortal as test } from './accounts';
+import { accessTokenOf, fillSignInForm } from './accounts';
+import { testWithFilePortal } from './file-portal';
 import type { PortalProcess } from './portal-process';
 
-// These flows change accounts for good, so they get a portal of their own.
+// These flows change accounts for good and expect them as seeded: a portal of this file's own.
+const test = testWithFilePortal();
 test.describe.configure({ mode: 'serial' });
 
 const signInAs = fillSignInForm;

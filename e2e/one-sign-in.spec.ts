@@ -1,20 +1,13 @@
-import { test as base, expect as baseExpect, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { fillSignInForm } from './accounts';
-import { type PortalProcess, startPortalProcess } from './portal-process';
+import { testWithFilePortal } from './file-portal';
+import type { PortalProcess } from './portal-process';
 
 // One sign-in for the portal and the local console (issue #19): certifying and
 // setting an administrator change the accounts for good, so a portal of this
 // file's own (not the worker's, which other files change).
-let shared: PortalProcess;
-const test = base.extend<{ portal: PortalProcess }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
-  portal: async ({}, use) => use(shared),
-});
+const test = testWithFilePortal();
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
-test.beforeAll(async () => {
-  shared = await startPortalProcess();
-});
-test.afterAll(async () => shared?.stop());
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 const login = (page: Page) => page.locator('portal-login');
