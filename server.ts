@@ -100,6 +100,8 @@ const portal = app.listen(config.port, (error?: Error) => {
     PORTAL_APP_ID,
     DEMO_SITES.flatMap((site) => originsOf(port + site.offset)),
   );
+  // And the origins the operator registers (ACCOUNT_ORIGINS): a console or a dev server anywhere.
+  backend.apps.register(PORTAL_APP_ID, config.accountOrigins);
   const console_ = createConsoleApp({
     backend,
     portalPort: () => port,

@@ -199,6 +199,24 @@ for (const target of testDatabases) {
         status: 400,
       },
       { template: '/api/guc/view/token/hub', method: 'get', url: '/api/guc/view/token/hub', status: 400 },
+      {
+        template: '/api/guc/view/token/hub/registered',
+        method: 'get',
+        url: '/api/guc/view/token/hub/registered?appId=9090',
+        headers: { Origin: 'https://stranger.example' },
+      },
+      {
+        template: '/api/guc/view/token/hub/registered',
+        method: 'get',
+        url: '/api/guc/view/token/hub/registered',
+        status: 400,
+      },
+      {
+        template: '/api/chat/access',
+        method: 'get',
+        url: '/api/chat/access',
+        headers: { Origin: 'https://stranger.example' },
+      },
       { template: '/api/chat/cards/{key}', method: 'get', url: '/api/chat/cards/P2025001' },
       { template: '/api/chat/cards/{key}', method: 'get', url: '/api/chat/cards/P0000000', status: 404 },
       {

@@ -413,6 +413,19 @@ export const openApiDocument = {
         responses: { 200: { description: 'HTML' }, 400: failure },
       },
     },
+    '/api/guc/view/token/hub/registered': {
+      get: {
+        summary: '调用页面的来源是否已为该应用登记（任何来源可读，总是 200）：登录组件据此决定是否嵌入同步框架',
+        parameters: [query('appId', str, true)],
+        responses: { 200: answer(envelope(obj({ registered: bool }))), 400: failure },
+      },
+    },
+    '/api/chat/access': {
+      get: {
+        summary: '调用页面的来源能否使用在线客服（门户自身与 CHAT_PARTNER_ORIGINS；任何来源可读，总是 200）',
+        responses: { 200: answer(envelope(obj({ allowed: bool }))) },
+      },
+    },
     '/api/chat/cards/{key}': read(
       '在线客服卡片（产品 1 / 解决方案 2，按 associationNo）',
       envelope(ref('ConsoleChatCard')),

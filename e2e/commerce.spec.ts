@@ -161,7 +161,8 @@ test('uncertified gets the certification prompt, certifies in the console tab, c
   expect(asked[0]).toBe(
     `${portal.consoleUrl}/company/enterprise?${new URLSearchParams({ companyid: '1002', redirectUrl: back })}`,
   );
-  await signInForm(consoleTab, 'uncertified');
+  // Signed in on the portal, the console's tab opens signed in (one sign-in).
+  await expect(consoleTab.getByRole('heading', { name: '企业认证' })).toBeVisible();
   await consoleTab.getByLabel('统一社会信用代码').fill('91320594MA1XY05678');
   await consoleTab.getByLabel('法定代表人').fill('李华');
   await consoleTab.getByRole('button', { name: '提交认证' }).click();
@@ -201,7 +202,7 @@ test('noadmin is sent to set an administrator, comes back and orders', async ({ 
 
   await orderButton(page).click();
   await dialog.getByRole('button', { name: '去设置' }).click();
-  await signInForm(page, 'noadmin');
+  // Signed in on the portal, the console's page opens signed in (one sign-in).
   await expect(page.getByRole('heading', { name: '设置企业管理员' })).toBeVisible();
   await page.getByRole('button', { name: '设为管理员' }).click();
   await page.waitForURL((url) => url.pathname === '/product/1');

@@ -1,8 +1,10 @@
 import { expect, type Page } from '@playwright/test';
-import { accessTokenOf, fillSignInForm, testWithOwnPortal as test } from './accounts';
+import { accessTokenOf, fillSignInForm } from './accounts';
+import { testWithFilePortal } from './file-portal';
 import type { PortalProcess } from './portal-process';
 
-// These flows change accounts for good, so they get a portal of their own.
+// These flows change accounts for good and expect them as seeded: a portal of this file's own.
+const test = testWithFilePortal();
 test.describe.configure({ mode: 'serial' });
 
 const signInAs = fillSignInForm;
@@ -46,7 +48,7 @@ test('uncertified certifies the company in the console', async ({ page, portal }
   expect(await code.evaluate((input: HTMLInputElement) => input.validity.patternMismatch)).toBe(true);
   await expect(page.getByRole('heading', { name: '企业认证' })).toBeVisible();
   // ...and the server again, for a client that skips the browser's checks.
-  await page.locator('form').evaluate((form: HTMLFormElement) => {
+  await page.locator('main form').evaluate((form: HTMLFormElement) => {
     form.noValidate = true;
   });
   await page.getByRole('button', { name: '提交认证' }).click();

@@ -86,3 +86,41 @@ describe('DATABASE_URL', () => {
     );
   });
 });
+
+describe('ACCOUNT_ORIGINS', () => {
+  it('registers origins, comma-separated, none by default', () => {
+    assert.deepEqual(configFromEnv({}).accountOrigins, []);
+    assert.deepEqual(
+      configFromEnv({ ACCOUNT_ORIGINS: 'https://console.example.cn, http://localhost:5173/' }).accountOrigins,
+      ['https://console.example.cn', 'http://localhost:5173'],
+    );
+  });
+
+  it('refuses anything but origins, naming the setting and the value', () => {
+    for (const value of [
+      'https://console.example.cn/path',
+      'https://*.example.cn',
+      'console.example.cn',
+      'ftp://console.example.cn',
+      'https://console.example.cn?x=1',
+      'https://user@console.example.cn',
+      'https://a.example.cn,',
+    ])
+      assert.throws(
+        () => configFromEnv({ ACCOUNT_ORIGINS: value }),
+        /ACCOUNT_ORIGINS must be (an origin|origins) such as/,
+      );
+  });
+
+  it('is for the embedded account service of local only', () => {
+    assert.throws(
+      () =>
+        configFromEnv({
+          PORTAL_ENV: 'prod',
+          SESSION_SECRET: 'a-secret-of-at-least-thirty-two-characters',
+          ACCOUNT_ORIGINS: 'https://console.example.cn',
+        }),
+      /ACCOUNT_ORIGINS registers origins with the embedded account service of PORTAL_ENV=local/,
+    );
+  });
+});

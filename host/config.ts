@@ -34,6 +34,8 @@ export interface HostConfig {
   showDemoAccounts: boolean;
   /** DATABASE_URL: the embedded back-end keeps its data in this PostgreSQL database instead of SQLite in `dataDir`. */
   databaseUrl?: string;
+  /** ACCOUNT_ORIGINS: return origins registered with the embedded account service besides the built-in ones. */
+  accountOrigins: string[];
 }
 
 /** Express's `trust proxy`: true (any), a number of hops, or addresses, subnets and loopback/linklocal/uniquelocal. */
@@ -201,6 +203,24 @@ function parseEnv(value: string | undefined): PortalEnvName {
   throw new Error(`PORTAL_ENV must be one of ${PORTAL_ENV_NAMES.join(', ')}, not "${value}"`);
 }
 
+/**
+ * ACCOUNT_ORIGINS: origins only (scheme, host, port), never a path or a wildcard:
+ * each is where the account service may send a signed-in user back, with a code.
+ */
+function parseAccountOrigins(value: string | undefined, portalEnv: PortalEnvName): string[] {
+  if (!value?.trim()) return [];
+  if (portalEnv !== 'local')
+    throw new Error(
+      'ACCOUNT_ORIGINS registers origins with the embedded account service of PORTAL_ENV=local; register them with the environment’s account service instead',
+    );
+  return value.split(',').map((item) => {
+    const example = 'https://console.example.cn';
+    if (item.includes('*'))
+      throw new Error(`ACCOUNT_ORIGINS must be origins such as ${example}, without wildcards, not "${item.trim()}"`);
+    return originFrom('ACCOUNT_ORIGINS', item, example);
+  });
+}
+
 function parseOrigins(value: string | undefined): string[] {
   if (!value?.trim()) return [];
   return value.split(',').map((item) => originFrom('CHAT_PARTNER_ORIGINS', item, 'https://partner.example'));
@@ -252,5 +272,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig 
     sessionSecret: parseSessionSecret(env.SESSION_SECRET, portalEnv),
     showDemoAccounts: parseShowDemoAccounts(env, portalEnv),
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL, portalEnv),
+    accountOrigins: parseAccountOrigins(env.ACCOUNT_ORIGINS, portalEnv),
   };
 }

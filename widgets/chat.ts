@@ -21,8 +21,48 @@ const options = {
   loadOn: script?.dataset.loadOn,
 };
 const TAG = 'portal-chat-launcher';
+/** The portal: the page's `<meta name="portal-origin">`, else where this script came from. */
+const portal = new URL(
+  document.querySelector<HTMLMetaElement>('meta[name=portal-origin]')?.content || script?.src || location.href,
+).origin;
 /** `VISITOR_KEY` of chat-launcher/types.ts, spelled out: a classic script imports nothing statically. */
 const VISITOR_KEY = 'portal.chat.visitor';
+
+/**
+ * Whether this page may use the chat. The portal's own pages may; on another
+ * origin the built-in service answers only the partner origins it lists
+ * (CHAT_PARTNER_ORIGINS), so there the script asks first, and on a page it would
+ * refuse it says so once in the console and shows no launcher:
+ * `window.portalChat.ready` rejects with that reason. An answer the portal cannot
+ * give (a network failure) lets the launcher show and say so itself. Read after
+ * this script has run: the announcement of the provider follows its code.
+ */
+const allowed: Promise<boolean> = Promise.resolve().then(async () => {
+  const settings = (window as unknown as Record<symbol, { provider?: string } | undefined>)[Symbol.for('portal.chat')];
+  if (location.origin === portal || settings?.provider === 'meiqia') return true;
+  try {
+    const answer = await fetch(`${portal}/api/chat/access`, { cache: 'no-store', credentials: 'omit' });
+    const body = answer.ok ? ((await answer.json()) as { result?: { allowed?: boolean } }) : undefined;
+    if (body?.result?.allowed !== false) return true;
+  } catch {
+    return true;
+  }
+  const reason = `[portal] The chat is not available on ${location.origin}: the portal at ${portal} does not list this origin. Add it to CHAT_PARTNER_ORIGINS on the portal's server (CHAT_PARTNER_ORIGINS=${location.origin}).`;
+  console.warn(reason);
+  const ready = Promise.reject(new Error(reason));
+  // Rejected for whoever asks, without an "uncaught" error of its own.
+  ready.catch(() => {});
+  const nothing = () => {};
+  (window as Window & { portalChat?: unknown }).portalChat = {
+    ready,
+    open: nothing,
+    close: nothing,
+    toggle: nothing,
+    sendCard: nothing,
+    push: nothing,
+  };
+  return false;
+});
 
 let loading: Promise<boolean> | undefined;
 /** Fetches the launcher's code once; false when it could not be loaded (a later call tries again). */
@@ -89,10 +129,20 @@ function deferLauncher(rendered: Element) {
 }
 
 function mount() {
-  for (const opener of document.querySelectorAll<HTMLElement>('[data-portal-chat-open][hidden]')) opener.hidden = false;
   const rendered = document.querySelector(TAG);
-  if (options.loadOn === 'interaction' && rendered?.shadowRoot) return deferLauncher(rendered);
-  void loadLauncher().then((loaded) => loaded && !rendered && create());
+  if (options.loadOn === 'interaction' && rendered?.shadowRoot) {
+    showOpeners();
+    return deferLauncher(rendered);
+  }
+  void allowed.then((yes) => {
+    if (!yes) return;
+    showOpeners();
+    void loadLauncher().then((loaded) => loaded && !rendered && create());
+  });
+}
+
+function showOpeners() {
+  for (const opener of document.querySelectorAll<HTMLElement>('[data-portal-chat-open][hidden]')) opener.hidden = false;
 }
 
 function create() {
@@ -104,6 +154,6 @@ function create() {
 
 // Partner pages: the code starts now. Either way the launcher is placed after
 // parsing, as the page may have its own further down.
-if (options.loadOn !== 'interaction') void loadLauncher();
+if (options.loadOn !== 'interaction') void allowed.then((yes) => yes && loadLauncher());
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount, { once: true });
 else mount();

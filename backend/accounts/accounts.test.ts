@@ -212,6 +212,69 @@ describe('hub and sign-out', () => {
   });
 });
 
+describe('one sign-in for the portal and the console (issue #19)', () => {
+  const exchange = async (code: string) =>
+    (await json(`/api/guc/protocol/oauth2/token/by-code?${q({ code, appId: '9090', redirectUri: back })}`)).body
+      .result as { accessToken: string };
+  const withSession = (session: string, extra: Record<string, string> = {}) =>
+    postSignInForm(portal.port, { session, appId: '9090', redirectUri: back, page_type: 'c', ...extra });
+
+  it('the sign-in page offers the sign-in the hub keeps, and takes it instead of a password', async () => {
+    const page = await get(`/api/guc/protocol/oauth2/auth?${q({ appId: '9090', redirectUri: back })}`);
+    assert.match(page.body, /id="existing-sign-in"/);
+    assert.match(page.body, /guc\.hub\.tokens/);
+    const { accessToken } = await tokensFor('demo');
+    const res = await withSession(accessToken, { state: 'st-2' });
+    assert.equal(res.status, 303, res.body);
+    const location = new URL(String(res.headers.location));
+    assert.equal(location.searchParams.get('state'), 'st-2');
+    const second = await exchange(location.searchParams.get('code') ?? '');
+    const me = await json('/api/guc/customer/current/customer-info', auth(second.accessToken));
+    assert.equal(me.body.result.userName, 'demo');
+  });
+
+  it('signing out of either session ends both: they are one sign-in', async () => {
+    const first = await tokensFor('demo');
+    const res = await withSession(first.accessToken);
+    const second = await exchange(new URL(String(res.headers.location)).searchParams.get('code') ?? '');
+    await get(`/api/guc/protocol/oauth2/logout?${q({ token: second.accessToken, redirectUri: back })}`);
+    assert.equal((await json('/api/guc/token/verify', auth(first.accessToken))).status, 401);
+    assert.equal((await json('/api/guc/token/verify', auth(second.accessToken))).status, 401);
+  });
+
+  it('a sign-in that ended is not taken: the form is shown and the page forgets it', async () => {
+    const { accessToken } = await tokensFor('demo');
+    await get(`/api/guc/protocol/oauth2/logout?${q({ token: accessToken })}`);
+    for (const session of [accessToken, 'zat_made-up']) {
+      const res = await withSession(session);
+      assert.equal(res.status, 200);
+      assert.match(res.body, /登录智造云/);
+      assert.match(res.body, /=== 'ended'/);
+      assert.match(res.body, /"ended" === 'ended'/);
+    }
+  });
+
+  it('takes it only with the form’s token, from the service’s own origin', async () => {
+    const { accessToken } = await tokensFor('demo');
+    const res = await request(portal.port, '/api/guc/protocol/oauth2/auth', {
+      method: 'POST',
+      body: q({ session: accessToken, appId: '9090', redirectUri: back }),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },
+    });
+    assert.equal(res.status, 403);
+  });
+
+  it('says to any origin whether it is registered, with 200 either way', async () => {
+    const path = '/api/guc/view/token/hub/registered?appId=9090';
+    const registered = await json(path, { Origin: portal.origin });
+    assert.deepEqual(registered.body.result, { registered: true });
+    const stranger = await get(path, { Origin: 'https://stranger.example' });
+    assert.equal(stranger.status, 200);
+    assert.equal(stranger.headers['access-control-allow-origin'], '*');
+    assert.deepEqual(JSON.parse(stranger.body).result, { registered: false });
+  });
+});
+
 describe('bad input', () => {
   it('answers missing parameters with a Chinese 400 envelope', async () => {
     const res = await json('/api/guc/protocol/oauth2/token/by-code?appId=9090');

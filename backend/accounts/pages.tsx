@@ -21,7 +21,16 @@ export interface SignInPageProps {
   error?: string;
   demoAccounts?: DemoAccount[];
   demoPassword?: string;
+  /**
+   * The sign-in found in this service's storage was not taken: `ended` (signed
+   * out, expired: the page forgets it) or `elsewhere` (another application's).
+   * Either way the form is shown, not sent again.
+   */
+  existingRefused?: 'ended' | 'elsewhere';
 }
+
+/** Where the hub frame keeps the shared sign-in, in this service's own storage. */
+export const HUB_STORAGE_KEY = 'guc.hub.tokens';
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f2f5fa;color:#1d2129;
@@ -35,24 +44,61 @@ button{width:100%;margin-top:24px;padding:10px;border:0;border-radius:4px;backgr
 .demo{margin-top:24px;padding:12px 16px;border-radius:4px;background:#f7f8fa;font-size:14px}.demo h2{margin:0 0 8px;font-size:14px}
 .demo ul{margin:0;padding-left:18px}code{font-family:ui-monospace,monospace}`;
 
+/** The fields that carry the sign-in request through a post (the form's and the existing sign-in's). */
+function RequestFields(props: SignInPageProps) {
+  return (
+    <>
+      <input type="hidden" name="appId" value={props.appId} />
+      <input type="hidden" name="redirectUri" value={props.redirectUri} />
+      {props.pageType && <input type="hidden" name="page_type" value={props.pageType} />}
+      {props.state && <input type="hidden" name="state" value={props.state} />}
+      {props.codeChallenge && (
+        <>
+          <input type="hidden" name="code_challenge" value={props.codeChallenge} />
+          <input type="hidden" name="code_challenge_method" value="S256" />
+        </>
+      )}
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={props.csrf} />
+    </>
+  );
+}
+
+/**
+ * One sign-in for every application (issue #19): a browser already signed in on
+ * the portal or the console keeps that sign-in in this service's storage (the hub
+ * frame's). The page then sends it, instead of a password, from this origin with
+ * the form's CSRF token, and the service answers with a code of the same sign-in.
+ * Without scripts, or without a sign-in, the form is shown.
+ */
+function existingSignInScript(refused: SignInPageProps['existingRefused']): string {
+  return `(() => {
+const KEY = ${JSON.stringify(HUB_STORAGE_KEY)};
+let tokens = null;
+try { tokens = JSON.parse(localStorage.getItem(KEY) || 'null'); } catch {}
+if (!tokens || typeof tokens.accessToken !== 'string') return;
+if (${JSON.stringify(refused ?? null)} === 'ended') { try { localStorage.removeItem(KEY); } catch {} return; }
+if (${JSON.stringify(refused ?? null)} || !(tokens.expiresAt > Date.now())) return;
+document.documentElement.dataset.signIn = 'existing';
+addEventListener('DOMContentLoaded', () => {
+  const form = document.getElementById('existing-sign-in');
+  form.querySelector('[name=session]').value = tokens.accessToken;
+  form.submit();
+});
+})();`;
+}
+
 /** The sign-in form, with the demo accounts in `local`. */
 function SignInMain(props: SignInPageProps) {
   return (
     <main>
+      <form method="post" action="/api/guc/protocol/oauth2/auth" id="existing-sign-in" hidden>
+        <RequestFields {...props} />
+        <input type="hidden" name="session" value="" />
+      </form>
       <h1>登录智造云</h1>
       <p className="lead">使用统一账号登录门户与控制台</p>
       <form method="post" action="/api/guc/protocol/oauth2/auth" noValidate={false}>
-        <input type="hidden" name="appId" value={props.appId} />
-        <input type="hidden" name="redirectUri" value={props.redirectUri} />
-        {props.pageType && <input type="hidden" name="page_type" value={props.pageType} />}
-        {props.state && <input type="hidden" name="state" value={props.state} />}
-        {props.codeChallenge && (
-          <>
-            <input type="hidden" name="code_challenge" value={props.codeChallenge} />
-            <input type="hidden" name="code_challenge_method" value="S256" />
-          </>
-        )}
-        <input type="hidden" name={FORM_TOKEN_FIELD} value={props.csrf} />
+        <RequestFields {...props} />
         <label htmlFor="username">账号</label>
         <input
           id="username"
@@ -94,6 +140,9 @@ export function renderSignInPage(props: SignInPageProps): string {
     nonce: props.nonce,
     title: '登录 - 智造云统一账号',
     style: STYLE,
+    head: (
+      <script nonce={props.nonce} dangerouslySetInnerHTML={{ __html: existingSignInScript(props.existingRefused) }} />
+    ),
     children: <SignInMain {...props} />,
   });
 }
@@ -124,7 +173,7 @@ export function renderHubPage(nonce: string, origins: string[]): string {
   const allowed = JSON.stringify(origins).replace(/</g, '\\u003c');
   const script = `
 const ORIGINS = ${allowed};
-const KEY = 'guc.hub.tokens';
+const KEY = ${JSON.stringify(HUB_STORAGE_KEY)};
 let pageOrigin = null;
 const read = () => { try { return JSON.parse(localStorage.getItem(KEY) || 'null'); } catch { return null; } };
 addEventListener('message', (event) => {

@@ -60,6 +60,18 @@ export function accountService(options: AccountServiceOptions): Router {
   const { store, apps } = options;
   const router = Router();
 
+  // Whether the calling page's origin is registered for the app, answered to any
+  // origin and with 200 either way: the sign-in element asks before it frames the
+  // hub on another origin, which the hub's frame-ancestors would refuse with a CSP
+  // error in that page's console.
+  router.get('/view/token/hub/registered', (req, res) => {
+    const { appId } = parse(schemas.hubQuery, req.query);
+    const origin = req.get('Origin');
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Cache-Control', 'no-store');
+    ok(res, { registered: origin !== undefined && apps.allows(appId, origin) });
+  });
+
   // Pages of registered origins (the console) call the service from the browser.
   router.use(
     cors({
@@ -100,6 +112,7 @@ export function accountService(options: AccountServiceOptions): Router {
       codeChallenge?: string;
       username?: string;
       error?: string;
+      existingRefused?: 'ended' | 'elsewhere';
     },
     status = 200,
   ) => {
@@ -194,10 +207,58 @@ export function accountService(options: AccountServiceOptions): Router {
     failedSignIns('all', options.signInAttemptsInAll ?? 500, () => 'all'),
   ];
 
+  /**
+   * The sign-in page sent the sign-in this browser already has (issue #19, one
+   * sign-in for the portal and the console): a code of that same sign-in (its
+   * family), so signing out anywhere ends it everywhere. Guarded like the form.
+   */
+  const existingSignIn = async (req: Request, res: Response) => {
+    const form = v.safeParse(schemas.existingSignInForm, req.body);
+    if (!form.success) {
+      return void res.status(400).type('html').send(renderAccountError(res.locals.cspNonce, form.issues[0].message));
+    }
+    const { session, appId, redirectUri, page_type, state, code_challenge } = form.output;
+    try {
+      requireRegistered(appId, redirectUri);
+    } catch (error) {
+      return void res
+        .status(400)
+        .type('html')
+        .send(renderAccountError(res.locals.cspNonce, (error as Error).message));
+    }
+    const existing = await store.sessionFamily(session, appId);
+    if (!existing) {
+      const refused = (await store.userByAccessToken(session, null)) ? 'elsewhere' : 'ended';
+      return signInPage(req, res, {
+        appId,
+        redirectUri,
+        pageType: page_type,
+        state,
+        codeChallenge: code_challenge,
+        existingRefused: refused,
+      });
+    }
+    let code: string;
+    try {
+      code = await store.createCode(existing.userId, appId, redirectUri, code_challenge, existing.family);
+    } catch (error) {
+      // The data folder lost (503): the form says so rather than an API envelope.
+      if (errorStatus(error) !== 503) throw error;
+      res.setHeader('Retry-After', RETRY_AFTER_S);
+      const props = { appId, redirectUri, pageType: page_type, state, codeChallenge: code_challenge };
+      return signInPage(req, res, { ...props, error: UNAVAILABLE }, 503);
+    }
+    const back = new URL(redirectUri);
+    back.searchParams.set('code', code);
+    if (state) back.searchParams.set('state', state);
+    res.redirect(303, back.href);
+  };
+
   router.post(
     '/protocol/oauth2/auth',
     express.urlencoded({ extended: false, limit: '4kb' }),
     signInForm.check,
+    (req, res, next) => (typeof req.body?.session === 'string' ? existingSignIn(req, res) : next()),
     ...signInLimiters,
     async (req, res) => {
       const form = v.safeParse(schemas.signInForm, req.body);
@@ -240,9 +301,10 @@ export function accountService(options: AccountServiceOptions): Router {
 
   router.get('/protocol/oauth2/token/by-code', async (req, res) => {
     const { code, appId, redirectUri, code_verifier } = parse(schemas.byCodeQuery, req.query);
-    const userId = await store.consumeCode(code, appId, redirectUri, code_verifier);
-    if (userId === undefined) throw new ApiFailure(400, 'E4001', '登录码无效、已使用或已过期');
-    ok(res, await store.createSession(userId, appId));
+    const grant = await store.redeemCode(code, appId, redirectUri, code_verifier);
+    if (grant === undefined) throw new ApiFailure(400, 'E4001', '登录码无效、已使用或已过期');
+    // A code made from an existing sign-in continues it (one sign-out ends both).
+    ok(res, await store.createSession(grant.userId, appId, grant.family));
   });
 
   router.get('/token/refresh', async (req, res) => {
@@ -297,7 +359,8 @@ export function accountService(options: AccountServiceOptions): Router {
 
   router.get('/protocol/oauth2/logout', async (req, res) => {
     const { token, redirectUri } = parse(schemas.logoutQuery, req.query);
-    if (token) await store.revoke(token);
+    // The whole sign-in: the portal and the console share it (issue #19).
+    if (token) await store.revokeSignIn(token);
     const allowed = redirectUri && apps.ids().some((id) => apps.allows(id, redirectUri));
     res.redirect(303, allowed ? redirectUri : '/');
   });

@@ -39,6 +39,18 @@ export const signInForm = v.object({
   csrf: v.optional(v.string()),
 });
 
+/** The sign-in page sending the sign-in this browser already has (its access token) instead of a password. */
+export const existingSignInForm = v.object({
+  session: v.pipe(v.string(), v.regex(/^[\w-]{1,200}$/, '登录状态无效')),
+  appId,
+  redirectUri,
+  page_type: v.optional(v.picklist(['c', 'b'])),
+  state,
+  code_challenge: codeChallenge,
+  code_challenge_method: codeChallengeMethod,
+  csrf: v.optional(v.string()),
+});
+
 export const byCodeQuery = v.object({
   code: text(128, '登录码缺失'),
   appId,

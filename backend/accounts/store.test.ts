@@ -94,6 +94,27 @@ for (const target of testDatabases) {
       assert.equal(await store.userByAccessToken(won[0]?.accessToken ?? '', '9090'), undefined, 'a replay ends it');
     });
 
+    it('a code made from a sign-in continues it: one sign-out ends every session of it', async () => {
+      const portal = await store.createSession(demo.id, '9090');
+      const signIn = await store.sessionFamily(portal.accessToken, '9090');
+      assert.equal(signIn?.userId, demo.id);
+      assert.equal(await store.sessionFamily(portal.accessToken, '7070'), undefined, 'another app’s token');
+      const code = await store.createCode(demo.id, '9090', back, undefined, signIn?.family);
+      const grant = await store.redeemCode(code, '9090', back);
+      assert.deepEqual(grant, { userId: demo.id, family: signIn?.family });
+      assert.equal(await store.redeemCode(code, '9090', back), undefined, 'once');
+      const plain = await store.redeemCode(await store.createCode(demo.id, '9090', back), '9090', back);
+      assert.deepEqual(plain, { userId: demo.id, family: undefined }, 'a password sign-in starts a new one');
+      const console_ = await store.createSession(demo.id, '9090', grant?.family);
+      const other = await store.createSession(demo.id, '9090');
+      await store.revokeSignIn(console_.accessToken);
+      assert.equal(await store.userByAccessToken(portal.accessToken, '9090'), undefined);
+      assert.equal(await store.userByAccessToken(console_.accessToken, '9090'), undefined);
+      assert.equal(await store.sessionFamily(portal.accessToken, '9090'), undefined, 'ended');
+      assert.equal((await store.userByAccessToken(other.accessToken, '9090'))?.id, demo.id, 'another sign-in stays');
+      await store.revokeSignIn('zat_unknown');
+    });
+
     it('keeps only hashes of codes and tokens', async () => {
       const { accessToken, refreshToken } = await store.createSession(demo.id, '9090');
       const row = await one(

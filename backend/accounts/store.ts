@@ -45,6 +45,7 @@ interface CodeRow {
   expires_at: number;
   used_at: number | null;
   code_challenge: string | null;
+  family: string | null;
 }
 
 interface SessionRow {
@@ -76,14 +77,34 @@ export class AccountStore {
     return one(this.db, sql<CompanyRow>`SELECT * FROM companies WHERE id = ${id}`);
   }
 
-  /** A single-use login code; `challenge` is the sign-in's PKCE code challenge (S256), when it gave one. */
-  async createCode(userId: number, appId: string, redirectUri: string, challenge?: string): Promise<string> {
+  /**
+   * A single-use login code; `challenge` is the sign-in's PKCE code challenge
+   * (S256), when it gave one; `family`: the sign-in it continues, when it was made
+   * from one the browser already had (`sessionFamily`).
+   */
+  async createCode(
+    userId: number,
+    appId: string,
+    redirectUri: string,
+    challenge?: string,
+    family?: string,
+  ): Promise<string> {
     const code = secret('zc');
-    await sql`INSERT INTO auth_codes (code_hash, user_id, app_id, redirect_uri, expires_at, code_challenge)
-      VALUES (${digest(code)}, ${userId}, ${appId}, ${redirectUri}, ${this.now() + CODE_TTL_MS}, ${challenge ?? null})`.execute(
-      this.db,
-    );
+    await sql`INSERT INTO auth_codes (code_hash, user_id, app_id, redirect_uri, expires_at, code_challenge, family)
+      VALUES (${digest(code)}, ${userId}, ${appId}, ${redirectUri}, ${this.now() + CODE_TTL_MS}, ${challenge ?? null},
+              ${family ?? null})`.execute(this.db);
     return code;
+  }
+
+  /** The sign-in (family) a valid access token of `appId` belongs to, with its user. */
+  async sessionFamily(accessToken: string, appId: string): Promise<{ userId: number; family: string } | undefined> {
+    const row = await one(
+      this.db,
+      sql<{ user_id: number; family: string }>`SELECT user_id, family FROM sessions
+        WHERE access_hash = ${digest(accessToken)} AND revoked_at IS NULL
+          AND access_expires_at > ${this.now()} AND app_id = ${appId}`,
+    );
+    return row && { userId: row.user_id, family: row.family };
   }
 
   /**
@@ -91,7 +112,17 @@ export class AccountStore {
    * app and return address, and, when its sign-in gave a PKCE challenge, come
    * with the verifier that hashes to it. Returns the user it was issued for.
    */
-  consumeCode(code: string, appId: string, redirectUri: string, verifier?: string): Promise<number | undefined> {
+  async consumeCode(code: string, appId: string, redirectUri: string, verifier?: string): Promise<number | undefined> {
+    return (await this.redeemCode(code, appId, redirectUri, verifier))?.userId;
+  }
+
+  /** `consumeCode`, with the sign-in the code continues, if it was made from one (`createCode`'s `family`). */
+  redeemCode(
+    code: string,
+    appId: string,
+    redirectUri: string,
+    verifier?: string,
+  ): Promise<{ userId: number; family?: string } | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const row = await one(trx, sql<CodeRow>`SELECT * FROM auth_codes WHERE code_hash = ${digest(code)}`);
       if (!row || row.used_at !== null) return undefined;
@@ -108,7 +139,7 @@ export class AccountStore {
       // A verifier for a sign-in started without a challenge: someone else's code
       // offered as this client's own (PKCE downgrade, RFC 9700 §2.1.1).
       if (row.code_challenge === null && verifier !== undefined) return undefined;
-      return row.user_id;
+      return { userId: row.user_id, family: row.family ?? undefined };
     });
   }
 
@@ -173,6 +204,17 @@ export class AccountStore {
   /** Ends the session of an access token; unknown tokens are ignored. */
   async revoke(accessToken: string): Promise<void> {
     await sql`UPDATE sessions SET revoked_at = ${this.now()} WHERE access_hash = ${digest(accessToken)} AND revoked_at IS NULL`.execute(
+      this.db,
+    );
+  }
+
+  /**
+   * Signs out: ends every session of the access token's sign-in (its family), so
+   * the portal and the console, which share one sign-in, are both signed out.
+   */
+  async revokeSignIn(accessToken: string): Promise<void> {
+    await sql`UPDATE sessions SET revoked_at = ${this.now()}
+      WHERE family = (SELECT family FROM sessions WHERE access_hash = ${digest(accessToken)}) AND revoked_at IS NULL`.execute(
       this.db,
     );
   }

@@ -141,6 +141,19 @@ for (const target of testDatabases) {
         );
       });
 
+      it('tells any page, with 200, whether its origin may use the chat (chat.js asks before it shows)', async () => {
+        for (const [origin, allowed] of [
+          [PARTNER, true],
+          [portal.origin, true],
+          ['http://evil.example', false],
+        ] as const) {
+          const answer = await call('/api/chat/access', { headers: { Origin: origin } });
+          assert.equal(answer.status, 200);
+          assert.equal(answer.headers['access-control-allow-origin'], '*');
+          assert.deepEqual(answer.json.result, { allowed }, origin);
+        }
+      });
+
       it('takes a signed-in visitor from the verified token: name and mobile from the account, sent once', async () => {
         const auth = { Authorization: `Bearer ${token}` };
         const claimed = await call('/api/chat/metadata', {

@@ -1,9 +1,33 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ApiFailure } from '../envelope';
+import { ApiFailure, ok } from '../envelope';
 
 /** The origin this request was made to: PORTAL_PUBLIC_ORIGIN behind a proxy, else the Host it names. */
 export function ownOrigin(req: Request): string {
   return process.env.PORTAL_PUBLIC_ORIGIN?.replace(/\/$/, '') ?? `${req.protocol}://${req.get('host')}`;
+}
+
+/** Whether the page calling (its `Origin`) may use the chat: the portal's own, or a partner's. */
+export function originCheck(partnerOrigins: readonly string[]) {
+  const partners = new Set(partnerOrigins);
+  return (req: Request) => {
+    const origin = req.get('Origin');
+    return origin === undefined || origin === ownOrigin(req) || partners.has(origin);
+  };
+}
+
+/**
+ * `GET /api/chat/access`: whether the calling page's origin may use the chat,
+ * answered to any origin, and with 200 either way: `chat.js` asks before it shows
+ * the launcher on another origin, and a refusal as an error status would be one
+ * more error in that page's console.
+ */
+export function accessAnswer(partnerOrigins: readonly string[]) {
+  const allowed = originCheck(partnerOrigins);
+  return (req: Request, res: Response) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Cache-Control', 'no-store');
+    ok(res, { allowed: allowed(req) });
+  };
 }
 
 /**
@@ -14,11 +38,7 @@ export function ownOrigin(req: Request): string {
  * instead of retrying a "network error" forever.
  */
 export function allowOrigins(partnerOrigins: readonly string[]) {
-  const partners = new Set(partnerOrigins);
-  const allowed = (req: Request) => {
-    const origin = req.get('Origin');
-    return origin === undefined || origin === ownOrigin(req) || partners.has(origin);
-  };
+  const allowed = originCheck(partnerOrigins);
   return (req: Request, res: Response, next: NextFunction) => {
     const origin = req.get('Origin');
     if (origin) {

@@ -10,7 +10,7 @@ import type { LimitStores } from '../http/limit-store';
 import type { ContentStore } from '../portal/content-store';
 import { chatCard, messageCard } from './cards';
 import type { ChatHub } from './hub';
-import { allowOrigins } from './origins';
+import { accessAnswer, allowOrigins } from './origins';
 import { type EventStreams, following, lastEventId, openEventStream } from './sse';
 import type { ChatStore, Visitor } from './store';
 
@@ -65,6 +65,7 @@ const originOf = (req: Request) => req.get('Origin') ?? '';
 export function visitorRoutes(options: VisitorRoutesOptions): Router {
   const { store, hub, accounts, content, mediaUrl } = options;
   const router = Router();
+  router.get('/access', accessAnswer(options.partnerOrigins));
   router.use(allowOrigins(options.partnerOrigins));
   router.use(express.json({ limit: '8kb' }));
 

@@ -61,6 +61,36 @@ for (const target of testDatabases) {
         assert.equal(kept.headers.location, '/company/enterprise?x=1', 'its own page is kept');
       });
 
+      it('signs out only when its own page asks, ending the sign-in the portal shares', async () => {
+        const signedIn = await request(consolePort, `/auth/callback?code=${await codeFor('demo')}&state=s3`, {
+          headers: { Cookie: `console_state=${encodeURIComponent(JSON.stringify({ state: 's3' }))}` },
+        });
+        const session = [signedIn.headers['set-cookie'] ?? []]
+          .flat()
+          .map((value) => value.split(';')[0])
+          .find((value) => value?.startsWith('console_session='));
+        assert.ok(session);
+        const token = session.slice('console_session='.length);
+        // The first page after a sign-in made here hands the portal a session of the same sign-in.
+        const welcome = await request(consolePort, '/welcome', { headers: { Cookie: `${session}; console_share=1` } });
+        assert.match(welcome.body, /"type":"set"/);
+        assert.match(welcome.body, /退出登录/);
+        const own = `http://127.0.0.1:${consolePort}`;
+        const forged = await request(consolePort, '/logout', {
+          method: 'POST',
+          headers: { Cookie: session, Origin: 'http://evil.example' },
+        });
+        assert.equal(forged.status, 403);
+        assert.ok(await portal.backend.accounts.userByAccessToken(token, PORTAL_APP_ID), 'still signed in');
+        const out = await request(consolePort, '/logout', {
+          method: 'POST',
+          headers: { Cookie: session, Origin: own },
+        });
+        assert.equal(out.status, 200);
+        assert.match(out.body, /"type":"clear"/);
+        assert.equal(await portal.backend.accounts.userByAccessToken(token, PORTAL_APP_ID), undefined);
+      });
+
       it('answers malformed requests with its own page, without a stack trace or a path', async () => {
         for (const [path, options, status] of [
           ['/%', {}, 404],

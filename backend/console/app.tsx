@@ -17,7 +17,15 @@ import { PORTAL_APP_ID } from '../accounts/apps';
 import type { UserRow } from '../accounts/store';
 import { formGuard } from '../http/form-guard';
 import { ConsoleStore } from './console-store';
-import { doneBody, enterpriseBody, managerSettingBody, renderConsolePage, welcomeBody } from './pages';
+import {
+  type ConsolePageOptions,
+  doneBody,
+  enterpriseBody,
+  managerSettingBody,
+  renderConsolePage,
+  signedOutBody,
+  welcomeBody,
+} from './pages';
 
 export interface ConsoleOptions {
   backend: EmbeddedBackend;
@@ -32,6 +40,8 @@ export interface ConsoleOptions {
 
 const SESSION_COOKIE = 'console_session';
 const STATE_COOKIE = 'console_state';
+/** Set by a sign-in made here: the next page shares it with the portal through the hub. */
+const SHARE_COOKIE = 'console_share';
 const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, path: '/' };
 
 const companyIdParam = v.pipe(v.string(), v.regex(NUMERIC_ID_PATTERN), v.transform(Number));
@@ -49,10 +59,17 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
   app.disable('x-powered-by');
   app.use(...front);
   // Forms here answer with a redirect back to the portal: form-action must allow it.
-  app.use((_req, res, next) => {
+  // The pages frame the account service's hub (the portal's port of this host).
+  app.use((req, res, next) => {
     const csp = String(res.getHeader('Content-Security-Policy') ?? '');
     const origins = backend.apps.origins(PORTAL_APP_ID).join(' ');
-    res.setHeader('Content-Security-Policy', csp.replace(/form-action [^;]*/, `form-action 'self' ${origins}`));
+    const origin = originOf(req);
+    res.setHeader(
+      'Content-Security-Policy',
+      csp
+        .replace(/form-action [^;]*/, `form-action 'self' ${origins}`)
+        .replace(/frame-src [^;]*/, `frame-src 'self'${origin ? ` ${accountServer(origin)}` : ''}`),
+    );
     next();
   });
   app.use(cookieParser());
@@ -72,12 +89,49 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
     url.port = String(portalPort());
     return url.origin;
   };
-  const page = (res: Response, title: string, body: Parameters<typeof renderConsolePage>[2], status = 200) =>
+  const hubOf = (req: Request) => {
+    const origin = originOf(req);
+    return origin && `${accountServer(origin)}/api/guc/view/token/hub?appId=${PORTAL_APP_ID}`;
+  };
+  /**
+   * The first page after a sign-in made here hands the portal a session of the
+   * same sign-in (its family) through the hub, so the portal opens signed in and
+   * one sign-out ends both.
+   */
+  const sharing = async (req: Request, res: Response): Promise<ConsolePageOptions['hub']> => {
+    const user = res.locals.user as UserRow | undefined;
+    const url = hubOf(req);
+    if (!user || !url || req.cookies?.[SHARE_COOKIE] !== '1') return undefined;
+    res.clearCookie(SHARE_COOKIE, cookieOptions);
+    const signIn = await backend.accounts.sessionFamily(req.cookies?.[SESSION_COOKIE] ?? '', PORTAL_APP_ID);
+    if (!signIn) return undefined;
+    const issued = await backend.accounts.createSession(user.id, PORTAL_APP_ID, signIn.family);
+    const tokens = {
+      accessToken: issued.accessToken,
+      refreshToken: issued.refreshToken,
+      expiresAt: Date.now() + issued.expiresIn * 1000,
+    };
+    return { url, command: { type: 'set', tokens } };
+  };
+  const page = async (
+    res: Response,
+    title: string,
+    body: Parameters<typeof renderConsolePage>[2],
+    status = 200,
+    options: ConsolePageOptions = {},
+  ): Promise<void> => {
+    const hub = options.hub ?? (await sharing(res.req, res));
     res
       .status(status)
       .type('html')
       .setHeader('Cache-Control', 'no-store')
-      .send(renderConsolePage(res.locals.cspNonce, title, body));
+      .send(
+        renderConsolePage(res.locals.cspNonce, title, body, {
+          signedIn: res.locals.user !== undefined,
+          hub,
+        }),
+      );
+  };
 
   /** Return addresses outside the portal's registered origins are never followed. */
   const allowedReturn = (address: string | undefined): string | undefined => {
@@ -119,15 +173,18 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
       pending = JSON.parse(String(req.cookies?.[STATE_COOKIE] ?? '{}'));
     } catch {}
     const code = typeof req.query.code === 'string' ? req.query.code : '';
-    const userId =
+    const grant =
       origin && pending.state && pending.state === req.query.state
-        ? await backend.accounts.consumeCode(code, PORTAL_APP_ID, `${origin}/auth/callback`)
+        ? await backend.accounts.redeemCode(code, PORTAL_APP_ID, `${origin}/auth/callback`)
         : undefined;
     res.clearCookie(STATE_COOKIE, cookieOptions);
-    if (userId === undefined)
+    if (grant === undefined)
       return page(res, '登录失败', <p className="error">登录码无效或已过期，请重新登录。</p>, 400);
-    const { accessToken } = await backend.accounts.createSession(userId, PORTAL_APP_ID);
+    // A code of the sign-in the portal already has continues it; a new sign-in is shared with the portal.
+    const { accessToken } = await backend.accounts.createSession(grant.userId, PORTAL_APP_ID, grant.family);
     res.cookie(SESSION_COOKIE, accessToken, { ...cookieOptions, secure: req.secure, maxAge: 2 * 60 * 60 * 1000 });
+    if (grant.family === undefined)
+      res.cookie(SHARE_COOKIE, '1', { ...cookieOptions, secure: req.secure, maxAge: 10 * 60 * 1000 });
     // The page asked for before sign-in, if it is one of this console's own (not `/\\evil.com`).
     const next = returnAddress(pending.next, { origins: [], base: origin });
     res.redirect(303, next ? next.pathname + next.search : '/welcome');
@@ -135,10 +192,27 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
 
   app.get('/', (_req, res) => res.redirect(303, '/welcome'));
 
+  // Signing out here ends the sign-in the portal shares (its whole family) and
+  // clears the hub, so the portal's open pages sign out too. Only this console's
+  // own pages may ask (Origin).
+  app.post('/logout', async (req, res) => {
+    const origin = originOf(req);
+    if (!origin || req.get('Origin') !== origin)
+      return page(res, '无法退出', <p className="error">请在控制台页面上退出登录。</p>, 403);
+    const token = req.cookies?.[SESSION_COOKIE];
+    if (typeof token === 'string') await backend.accounts.revokeSignIn(token);
+    res.clearCookie(SESSION_COOKIE, cookieOptions);
+    res.clearCookie(SHARE_COOKIE, cookieOptions);
+    const hub = hubOf(req);
+    return page(res, '已退出登录', signedOutBody(accountServer(origin)), 200, {
+      hub: hub ? { url: hub, command: { type: 'clear' } } : undefined,
+    });
+  });
+
   app.get('/welcome', signedIn, async (_req, res) => {
     const user = res.locals.user as UserRow;
     const company = user.company_id === null ? undefined : await store.company(user.company_id);
-    page(
+    await page(
       res,
       '控制台首页',
       welcomeBody({
@@ -191,7 +265,7 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
       );
     }
     const user = res.locals.user as UserRow;
-    page(
+    await page(
       res,
       '设置企业管理员',
       managerSettingBody({
@@ -210,7 +284,7 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
     await store.setAdministrator((res.locals.user as UserRow).id, company.id);
     const back = allowedReturn(redirectOf(req));
     if (back) return res.redirect(303, back);
-    page(res, '设置完成', doneBody('已将您设为企业管理员。', '/welcome'));
+    await page(res, '设置完成', doneBody('已将您设为企业管理员。', '/welcome'));
   });
 
   app.get('/company/enterprise', signedIn, async (req, res) => {
@@ -223,7 +297,7 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
         doneBody(`企业「${company.name}」已完成认证。`, allowedReturn(redirectOf(req)) ?? '/welcome'),
       );
     }
-    page(
+    await page(
       res,
       '企业认证',
       enterpriseBody({
@@ -269,7 +343,7 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
     await store.certify((res.locals.user as UserRow).id, company.id, { name, creditCode: code, legalPerson });
     const back = allowedReturn(redirectOf(req));
     if (back) return res.redirect(303, back);
-    page(res, '认证完成', doneBody('企业认证已完成。', '/welcome'));
+    await page(res, '认证完成', doneBody('企业认证已完成。', '/welcome'));
   });
 
   app.use((_req, res) => page(res, '页面不存在', <p>This page could not be found / 页面不存在</p>, 404));
@@ -279,6 +353,7 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
     if (status === 500) req.log?.error({ err: error }, 'console request failed');
     if (res.headersSent) return void res.end();
     const text = errorText(status);
+    // Sharing a sign-in with the portal reads the database, which may be what failed.
     page(
       res,
       text.title,
@@ -286,7 +361,9 @@ export function createConsoleApp({ backend, portalPort, front }: ConsoleOptions)
         {text.zh} / <span lang="en">{text.en}</span>
       </p>,
       status,
-    );
+    ).catch(() => {
+      if (!res.headersSent) res.status(status).type('text').send(`${text.zh} / ${text.en}`);
+    });
   }) satisfies ErrorRequestHandler);
   return app;
 }

@@ -1,4 +1,6 @@
 import type { WidgetRelease } from '../widget-release';
+import { GUIDES } from './guides';
+import { code, escapeHtml } from './snippets';
 
 /** One element as the custom elements manifest describes it (the fields the docs use). */
 export interface ElementDeclaration {
@@ -25,13 +27,8 @@ export interface ElementDeclaration {
 const signature = (member: NonNullable<ElementDeclaration['members']>[number]) =>
   `${member.name}(${(member.parameters ?? []).map((p) => `${p.name}${p.optional ? '?' : ''}`).join(', ')})`;
 
-const escapeHtml = (value: unknown) =>
-  String(value ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-// A snippet wider than a phone scrolls: it takes focus so a keyboard can scroll it too.
-const code = (text: string) => `<pre tabindex="0"><code>${escapeHtml(text)}</code></pre>`;
+/** What defines an element on a page (the registry's `script`, widgets/elements.ts). */
+export type ElementScript = 'portal' | 'chat' | 'page';
 
 /** The script tag to copy: the release's immutable address and its integrity hash. */
 export function scriptSnippet(origin: string, release: WidgetRelease): string {
@@ -55,6 +52,17 @@ pre{background:#f3f4f6;padding:12px;overflow:auto;border-radius:6px}pre:focus-vi
 </style></head><body><main>${body}</main></body></html>`;
 }
 
+/** `/docs/guides/<name>`: one guide, or undefined for a name there is none of. */
+export function renderGuide(nonce: string, origin: string, name: string): string | undefined {
+  const guide = Object.hasOwn(GUIDES, name) ? GUIDES[name] : undefined;
+  if (!guide) return undefined;
+  return layout(
+    nonce,
+    `${guide.title} - portal elements`,
+    `<p><a href="/docs">All elements</a></p><h1>${escapeHtml(guide.title)}</h1>${guide.body(origin)}`,
+  );
+}
+
 /** `/docs`: every element, and how to add the script. */
 export function renderDocsIndex(nonce: string, origin: string, release: WidgetRelease, elements: ElementDeclaration[]) {
   const list = elements
@@ -71,18 +79,69 @@ export function renderDocsIndex(nonce: string, origin: string, release: WidgetRe
 ${code(scriptSnippet(origin, release))}
 <p>This address belongs to release <code>${escapeHtml(release.id)}</code> and never changes content, so the <code>integrity</code> hash holds; a new release has a new address. <code>${escapeHtml(origin)}/widgets/portal.js</code> always serves the newest release (without a hash to pin).</p>
 <p>Types: <code>custom-elements.json</code> at <a href="/widgets/custom-elements.json">/widgets/custom-elements.json</a>; TypeScript declarations in <code>/widgets/types/</code> (<code>index.d.ts</code> for the DOM, <code>react.d.ts</code>, <code>preact.d.ts</code>, <code>vue.d.ts</code> for templates).</p>
-<ul>${list}</ul>`,
+<ul>${list}</ul>
+<h2 id="guides">Guides</h2>
+<ul>${Object.entries(GUIDES)
+      .map(
+        ([name, guide]) =>
+          `<li><a href="/docs/guides/${name}">${escapeHtml(guide.title)}</a>: ${escapeHtml(guide.summary)}</li>`,
+      )
+      .join('')}</ul>
+${signInOriginsSection(origin)}`,
   );
 }
 
+/**
+ * Signing in from a page on another origin: the embedded account service sends a
+ * signed-in user back only to registered origins (ACCOUNT_ORIGINS), and says so.
+ */
+function signInOriginsSection(origin: string): string {
+  return `<h2 id="sign-in-origins">Signing in on another origin: <code>ACCOUNT_ORIGINS</code></h2>
+<p>The account service sends a signed-in visitor back, with a one-time code, only to an origin registered for the portal's application, and shares the sign-in (its hub frame) only with those origins. The portal's own origin, its local console and the demo sites are registered; a page anywhere else with <code>&lt;portal-login&gt;</code> (or the header), an app's own console, or a Vite dev server (<code>http://localhost:5173</code>) must be added. Without it, <strong>登录</strong> leads to the account service's page 无法继续登录 with this error:</p>
+${code('回跳地址不在该应用登记的域名内', 'output')}
+<p>(the return address is not on an origin registered for the application). On the portal's server, set the origins, comma-separated, and restart it:</p>
+${code('ACCOUNT_ORIGINS=https://console.example.cn,http://localhost:5173 npm start', 'shell')}
+<p>Origins only: scheme, host and port, no path and no wildcard; a malformed one stops the start with a line naming it. It registers the origins with the embedded account service of <code>PORTAL_ENV=local</code>; other environments register them with their own account service. The page also needs <code>${escapeHtml(origin)}</code> in its CSP's <code>frame-src</code> for the hub.</p>`;
+}
+
+/**
+ * The snippet that makes the element work on any page: `portal.js` defines only
+ * the elements it lists, so the chat comes with `chat.js` (its one tag) and the
+ * order elements with their own module.
+ */
+function usage(origin: string, release: WidgetRelease, tag: string, markup: string, script: ElementScript): string {
+  if (script === 'chat')
+    return `<p>One tag, anywhere on the page: <code>chat.js</code> loads the launcher and places it (the chat itself loads when the visitor opens it). <code>data-lang</code> (<code>zh-CN</code>, <code>en</code>) and <code>data-position</code> (<code>right</code>, <code>left</code>) are optional.</p>
+${code(`<script src="${origin}/widgets/chat.js" data-lang="zh-CN" async></script>`)}
+<h3 id="partners">Registering a partner site</h3>
+<p>The chat answers the portal's own pages and the partner origins the portal lists; add the page's origin (scheme, host and port) to <code>CHAT_PARTNER_ORIGINS</code> on the portal's server, comma-separated:</p>
+${code('CHAT_PARTNER_ORIGINS=https://shop.example,https://www.partner.example', 'shell')}
+<p>On an origin not listed, <code>chat.js</code> shows no launcher and says so once in the console; <code>window.portalChat.ready</code> rejects with the same reason:</p>
+${code("[portal] The chat is not available on https://shop.example: the portal at https://www.example.cn does not list this origin. Add it to CHAT_PARTNER_ORIGINS on the portal's server (CHAT_PARTNER_ORIGINS=https://shop.example).", 'output')}
+<p>A page with a Content-Security-Policy allows <code>${escapeHtml(origin)}</code> in <code>script-src</code>, <code>connect-src</code> and <code>img-src</code>.</p>`;
+  if (script === 'page')
+    return `<p><code>portal.js</code> does not load this element (it stays out of every page's budget): the page loads its module, then uses the tag.</p>
+${code(`<script type="module" src="${origin}/widgets/esm/${tag}.js"></script>\n\n${markup}`)}`;
+  return `<p>The script, pinned to this release with its integrity hash, then the tag:</p>
+${code(`${scriptSnippet(origin, release)}\n\n${markup}`)}`;
+}
+
 /** `/docs/<tag>`: the element's reference from the manifest, with snippets to copy. */
-export function renderElementDoc(nonce: string, origin: string, release: WidgetRelease, element: ElementDeclaration) {
+export function renderElementDoc(
+  nonce: string,
+  origin: string,
+  release: WidgetRelease,
+  element: ElementDeclaration,
+  script: ElementScript = 'portal',
+) {
   const tag = element.tagName;
   const attributes = element.attributes ?? [];
   const markup = `<${tag}${attributes.some((a) => a.name === 'lang') ? ' lang="zh-CN"' : ''}></${tag}>`;
   const events = element.events ?? [];
+  // chat.js places its launcher later: its events are heard on the document (they bubble out of it).
+  const target = script === 'chat' ? 'document' : `document.querySelector('${tag}')`;
   const listener = events[0]
-    ? `document.querySelector('${tag}').addEventListener('${events[0].name}', (event) => {\n  console.log(event.detail);\n});`
+    ? `${target}.addEventListener('${events[0].name}', (event) => {\n  console.log(event.detail);\n});`
     : '';
   const part = element.cssParts?.[0];
   return layout(
@@ -96,11 +155,10 @@ ${(element.description ?? '')
   .map((p) => `<p>${escapeHtml(p)}</p>`)
   .join('')}
 <h2>Usage</h2>
-<p>The script, pinned to this release with its integrity hash, then the tag:</p>
-${code(`${scriptSnippet(origin, release)}\n\n${markup}`)}
-<p>As an ES module (bundlers, from the package <code>@industrial-portal/widgets</code>): <code>import '@industrial-portal/widgets/elements/${escapeHtml(tag)}';</code>, or from the portal: <code>&lt;script type="module" src="${escapeHtml(origin)}/widgets/esm/${escapeHtml(tag)}.js"&gt;</code>.</p>
-${listener ? `<p>Events bubble and cross shadow roots:</p>${code(listener)}` : ''}
-${part ? `<p>Style it with custom properties and parts:</p>${code(`${tag}::part(${part.name}) {\n  /* ${part.description ?? ''} */\n}`)}` : ''}
+${usage(origin, release, tag, markup, script)}
+<p>In an app's bundle, from the package <code>@industrial-portal/widgets</code>: <code>import '@industrial-portal/widgets/elements/${escapeHtml(tag)}';</code> with <code>configurePortal({ origin: '${escapeHtml(origin)}' })</code> (or <code>&lt;meta name="portal-origin" content="${escapeHtml(origin)}"&gt;</code>), so the element knows where its portal is; or from the portal: <code>&lt;script type="module" src="${escapeHtml(origin)}/widgets/esm/${escapeHtml(tag)}.js"&gt;</code>.</p>
+${listener ? `<p>Events bubble and cross shadow roots:</p>${code(listener, 'js')}` : ''}
+${part ? `<p>Style it with custom properties and parts:</p>${code(`${tag}::part(${part.name}) {\n  /* ${part.description ?? ''} */\n}`, 'css')}` : ''}
 ${table(
   'Attributes',
   ['attribute', 'type', 'meaning'],

@@ -6,8 +6,9 @@ import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
 import { environment } from '../core/env';
 import { resolveLang } from '../core/i18n';
-import { $userInfo, $userInfoLoading, type UserInfo } from '../core/stores';
+import { $userInfo, $userInfoLoading, setUserInfo, type UserInfo } from '../core/stores';
 import { useStore } from '../core/use-store';
+import { hubWelcomesThisPage } from './hub-welcome';
 import { LoginView } from './LoginView';
 
 export interface LoginProps extends ElementProps {
@@ -22,7 +23,13 @@ export function Login({ host, lang }: LoginProps) {
   // (useState rather than useRef: no hook the shared runtime would otherwise lack).
   const [told] = useState<{ user: UserInfo | null; leaving: boolean }>(() => ({ user: null, leaving: false }));
 
-  useEffect(() => void startPortalSession(), []);
+  // Where the account service would refuse its hub, the visitor is simply signed out here.
+  useEffect(() => {
+    void hubWelcomesThisPage().then((welcome) => {
+      if (welcome) void startPortalSession();
+      else setUserInfo(null);
+    });
+  }, []);
 
   // Events follow the sign-in, wherever it changed: here, in another tab, or on
   // another origin sharing it through the account service's hub.

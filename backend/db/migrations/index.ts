@@ -9,6 +9,7 @@ import { chat } from './0007-chat';
 import { pkce } from './0008-pkce';
 import { tokenFamilies } from './0009-token-families';
 import { rateLimits } from './0010-rate-limits';
+import { codeFamilies } from './0011-code-families';
 
 /** Every migration, in order. Add new ones at the end; never edit an applied one. */
 export const migrations: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   pkce,
   tokenFamilies,
   rateLimits,
+  codeFamilies,
 ];

@@ -1,0 +1,106 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { type PortalProcess, startPortalProcess } from './portal-process';
+
+/**
+ * Partner pages (issue #19): on an origin the portal does not list, `chat.js` says
+ * so once and shows no launcher, and the sign-in element does not frame a hub that
+ * would refuse it. A portal of its own that lists one partner origin.
+ */
+test.describe.configure({ mode: 'default', timeout: 60_000 });
+
+let portal: PortalProcess;
+let partner: Server;
+let stranger: Server;
+let partnerUrl: string;
+let strangerUrl: string;
+
+/** The one chat tag and the sign-in element, under a strict CSP that allows the portal. */
+const page = (portalUrl: string) => (_req: unknown, res: import('node:http').ServerResponse) => {
+  res.writeHead(200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': `default-src 'self'; script-src ${portalUrl}; img-src ${portalUrl}; connect-src ${portalUrl}; frame-src ${portalUrl}`,
+  });
+  res.end(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>合作伙伴</title>
+    <script src="${portalUrl}/widgets/portal.js" async></script>
+    <script src="${portalUrl}/widgets/chat.js" async></script></head>
+    <body><main><h1>合作伙伴页面</h1><portal-login></portal-login></main></body></html>`);
+};
+
+const listen = (server: Server) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, 'localhost', () => resolve(`http://localhost:${(server.address() as AddressInfo).port}/`)),
+  );
+
+test.beforeAll(async () => {
+  partner = createServer();
+  partnerUrl = await listen(partner);
+  stranger = createServer();
+  strangerUrl = await listen(stranger);
+  portal = await startPortalProcess(3, { env: { CHAT_PARTNER_ORIGINS: new URL(partnerUrl).origin } });
+  partner.on('request', page(portal.url));
+  stranger.on('request', page(portal.url));
+});
+test.afterAll(async () => {
+  partner?.close();
+  stranger?.close();
+  await portal?.stop();
+});
+
+type Message = { type: string; text: string };
+
+test('on an origin not listed: one warning naming it and CHAT_PARTNER_ORIGINS, no launcher, ready rejects, no hub, no CSP error', async ({
+  page: tab,
+}) => {
+  const messages: Message[] = [];
+  tab.on('console', (message) => messages.push({ type: message.type(), text: message.text() }));
+  tab.on('pageerror', (error) => messages.push({ type: 'pageerror', text: error.message }));
+  const hubRequests: string[] = [];
+  tab.on('request', (request) => {
+    if (request.url().includes('/api/guc/view/token/hub?')) hubRequests.push(request.url());
+  });
+  await tab.goto(strangerUrl);
+  const origin = new URL(strangerUrl).origin;
+  // The sign-in element settles signed out, without framing the hub that would refuse it.
+  await expect(tab.locator('portal-login').getByRole('button', { name: '登录' })).toBeVisible({ timeout: 10_000 });
+  expect(hubRequests).toEqual([]);
+  expect(messages.filter((m) => /Content.Security.Policy|frame-ancestors/i.test(m.text))).toEqual([]);
+  const reason = await tab.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const wait = () => {
+          const chat = (window as unknown as { portalChat?: { ready?: Promise<void> } }).portalChat;
+          if (!chat?.ready) return void setTimeout(wait, 50);
+          chat.ready.then(
+            () => resolve('kept'),
+            (error: Error) => resolve(error.message),
+          );
+        };
+        wait();
+      }),
+  );
+  expect(reason).toContain(origin);
+  expect(reason).toContain('CHAT_PARTNER_ORIGINS');
+  await expect(tab.locator('portal-chat-launcher')).toHaveCount(0);
+  const warnings = messages.filter((m) => m.type === 'warning' && /chat/i.test(m.text));
+  expect(warnings).toHaveLength(1);
+  expect(warnings[0]?.text).toContain(origin);
+  expect(warnings[0]?.text).toContain('CHAT_PARTNER_ORIGINS');
+  expect(hubRequests).toEqual([]);
+  expect(messages.filter((m) => m.type === 'error' || m.type === 'pageerror')).toEqual([]);
+  // The service refuses this origin whatever a page tries.
+  const status = await tab.evaluate(
+    async (base) => (await fetch(`${base}/api/chat/messages`, { method: 'GET' })).status,
+    portal.url,
+  );
+  expect(status).toBe(403);
+});
+
+test('on a listed partner origin the launcher shows, with no warning', async ({ page: tab }) => {
+  const messages: Message[] = [];
+  tab.on('console', (message) => messages.push({ type: message.type(), text: message.text() }));
+  await tab.goto(partnerUrl);
+  await expect(tab.locator('portal-chat-launcher').getByRole('button', { name: '在线客服' })).toBeVisible();
+  expect(messages.filter((m) => m.type === 'warning' && /CHAT_PARTNER_ORIGINS/.test(m.text))).toEqual([]);
+});

@@ -1,0 +1,39 @@
+import { portalOrigin } from '../core/config';
+import { environment } from '../core/env';
+
+let asked: Promise<boolean> | undefined;
+
+/**
+ * Whether the account service would let this page frame its hub: the page's
+ * origin is registered for the app. On any other origin the hub's
+ * `frame-ancestors` refuses the frame, with a CSP error in the page's console and
+ * a wait for nothing, so the sign-in element asks first (issue #19). Asked once
+ * per page, and only on an origin other than the service's and the portal's; an answer the
+ * service cannot give (an older service, a network failure) counts as yes.
+ */
+export function hubWelcomesThisPage(): Promise<boolean> {
+  asked ??= ask();
+  return asked;
+}
+
+async function ask(): Promise<boolean> {
+  const { accountServer, appId } = environment();
+  const url = new URL(
+    'api/guc/view/token/hub/registered',
+    accountServer.endsWith('/') ? accountServer : `${accountServer}/`,
+  );
+  // The portal's own pages and the service's are registered by definition.
+  if (url.origin === location.origin || portalOrigin() === location.origin) return true;
+  url.searchParams.set('appId', appId);
+  try {
+    const answer = await fetch(url, { cache: 'no-store', credentials: 'omit' });
+    const body = answer.ok ? ((await answer.json()) as { result?: { registered?: boolean } }) : undefined;
+    if (body?.result?.registered !== false) return true;
+  } catch {
+    return true;
+  }
+  console.warn(
+    `[portal] Sign-in is not shared with ${location.origin}: the account service at ${url.origin} does not list this origin. Register it (ACCOUNT_ORIGINS on a local portal; see /docs#sign-in-origins).`,
+  );
+  return false;
+}
