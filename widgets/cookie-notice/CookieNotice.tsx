@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { portalUrl } from '../core/config';
 import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
@@ -53,8 +53,10 @@ export function CookieNotice({ host, lang }: CookieNoticeProps) {
   }, [leaving]);
 
   const visible = shown || leaving;
+  // The bar as rendered (the shadow root may start with the server's styles).
+  const barRef = useRef<HTMLElement>(null);
   useEffect(() => {
-    const bar = host.shadowRoot?.firstElementChild as HTMLElement | null;
+    const bar = barRef.current;
     if (!visible || !bar) return;
     const page = document.documentElement.style;
     const observer = new ResizeObserver(() => page.setProperty(HEIGHT_PROPERTY, `${bar.offsetHeight}px`));
@@ -78,7 +80,13 @@ export function CookieNotice({ host, lang }: CookieNoticeProps) {
   };
 
   return (
-    <section className="notice" part="notice" aria-label={text.region} data-state={leaving ? 'leaving' : 'shown'}>
+    <section
+      ref={barRef}
+      className="notice"
+      part="notice"
+      aria-label={text.region}
+      data-state={leaving ? 'leaving' : 'shown'}
+    >
       <p className="text" part="text">
         {text.before}
         <a href={portalUrl(PRIVACY_POLICY_PATH)} part="link">
