@@ -177,7 +177,8 @@ export function ChatPanel(props: ChatPanelProps) {
         className="composer"
         onSubmit={(event) => {
           event.preventDefault();
-          props.onSend(props.draft);
+          // What the box shows is what is sent, even if an input event was missed.
+          props.onSend((event.currentTarget as HTMLFormElement).querySelector('textarea')?.value ?? props.draft);
         }}
       >
         <label htmlFor="portal-chat-input" className="visually-hidden">
@@ -194,7 +195,7 @@ export function ChatPanel(props: ChatPanelProps) {
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
               event.preventDefault();
-              props.onSend(props.draft);
+              props.onSend((event.target as HTMLTextAreaElement).value);
             }
           }}
         />
