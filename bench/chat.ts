@@ -30,15 +30,30 @@ export interface ChatResult {
   note?: string;
 }
 
+/** A free loopback port for the partner site, chosen before the portal starts, which must list its origin. */
+export function freePartnerPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+  });
+}
+
+/** The partner site's origin on `port`: registered with the portal (`CHAT_PARTNER_ORIGINS`) like a real partner's. */
+export const partnerOrigin = (port: number) => `http://127.0.0.1:${port}`;
+
 /** A partner site on another loopback port (another origin) with nothing but the one tag. */
-function partnerServer(scriptUrl: string): Promise<{ url: string; server: Server }> {
+function partnerServer(scriptUrl: string, port: number): Promise<{ url: string; server: Server }> {
   const html = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>合作伙伴</title>
 <script src="${scriptUrl}" async></script></head><body><h1>合作伙伴页面</h1><p>一个嵌入在线客服的外部页面。</p></body></html>`;
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
+    server.listen(port, '127.0.0.1', () =>
       resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server }),
     ),
   );
@@ -92,10 +107,15 @@ async function openChat(page: Page): Promise<boolean> {
 }
 
 /** The partner page with the one-tag chat: bytes before the chat is opened, and after. */
-export async function measureChat(browser: Browser, portalUrl: string, scriptPath: string): Promise<ChatResult> {
+export async function measureChat(
+  browser: Browser,
+  portalUrl: string,
+  scriptPath: string,
+  partnerPort: number,
+): Promise<ChatResult> {
   const scriptUrl = `${portalUrl}${scriptPath}`;
   const probe = await getRaw(scriptUrl);
-  const { url, server } = await partnerServer(scriptUrl);
+  const { url, server } = await partnerServer(scriptUrl, partnerPort);
   const context = await browser.newContext({ locale: 'zh-CN' });
   try {
     const page = await context.newPage();

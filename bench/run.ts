@@ -4,7 +4,7 @@ import { userAgents } from 'lighthouse/core/config/constants.js';
 import { startPortalProcess } from '../e2e/portal-process';
 import { launchChromium } from './browser';
 import { measurePage } from './bytes';
-import { measureChat } from './chat';
+import { freePartnerPort, measureChat, partnerOrigin } from './chat';
 import { measureCluster } from './cluster';
 import { builtFiles } from './files';
 import { BROWSER_ACCEPT_ENCODING, getRaw, type RawResponse } from './http';
@@ -83,13 +83,13 @@ async function probeRoutes(portalUrl: string) {
   return { routes, captured };
 }
 
-async function measureBytesAndChat(portalUrl: string, routes: RouteResult[]) {
+async function measureBytesAndChat(portalUrl: string, routes: RouteResult[], partnerPort: number) {
   const browser = await launchChromium();
   try {
     for (const route of routes.filter((route) => route.kind === 'page' && !route.notBuilt))
       route.bytes = await orWarn(`bytes of ${route.label}`, () => measurePage(browser, portalUrl + route.path));
     const partner = routes.find((route) => route.kind === 'partner');
-    const chat = await measureChat(browser, portalUrl, partner?.path ?? '/widgets/chat.js');
+    const chat = await measureChat(browser, portalUrl, partner?.path ?? '/widgets/chat.js', partnerPort);
     // The partner page itself is measured even while the chat is missing: its row shows both.
     if (partner) partner.bytes = chat.partnerPage;
     return chat;
@@ -176,11 +176,14 @@ async function main() {
   );
   const files = builtFiles(WIDGETS_DIR);
 
-  const portal = await phase('start the portal (local)', () => startPortalProcess());
+  const partnerPort = await freePartnerPort();
+  const portal = await phase('start the portal (local)', () =>
+    startPortalProcess(3, { env: { CHAT_PARTNER_ORIGINS: partnerOrigin(partnerPort) } }),
+  );
   try {
     const { routes, captured } = await probeRoutes(portal.url);
     const chat = await phase('bytes per route and chat embed (Chromium)', () =>
-      measureBytesAndChat(portal.url, routes),
+      measureBytesAndChat(portal.url, routes, partnerPort),
     );
     const search = await phase('search', () => measureSearch(portal.url));
     // Lighthouse before the load runs: a portal that just served hundreds of thousands of requests still collects their garbage.

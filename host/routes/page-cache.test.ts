@@ -212,6 +212,21 @@ describe('page cache under junk addresses', () => {
     }
   });
 
+  it('counts searches not kept against the limit, not a kept one past its fresh time', async () => {
+    // Fresh for a moment only: every answer after the second is a kept page past its fresh time.
+    const searcher = await startTestPortal({ pageCache: { freshMs: 1, maxPages: 20 }, searchLimit: 3 });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 20; i++) statuses.push((await request(searcher.port, '/searchRes?keyword=MES')).status);
+      assert.deepEqual(statuses, Array(20).fill(200));
+      // Words not kept still count: with MES's first two asks, the limit is spent after one more.
+      assert.equal((await request(searcher.port, '/searchRes?keyword=k1')).status, 200);
+      assert.equal((await request(searcher.port, '/searchRes?keyword=k2')).status, 429);
+    } finally {
+      searcher.close();
+    }
+  });
+
   it('limits search pages per address, with the 429 page in Chinese', async () => {
     for (let i = 0; i < 3; i++) assert.equal((await smallGet(`/searchRes?keyword=k${i}`)).status, 200);
     const refused = await smallGet('/searchRes?keyword=again');

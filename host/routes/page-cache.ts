@@ -167,6 +167,15 @@ export class PageCache {
     return true;
   }
 
+  /**
+   * Whether this request's page is kept, fresh or stale: sending it renders at
+   * most once for everyone (a stale one again in the background), so per-address
+   * limits on costly pages (search) count only the pages not kept.
+   */
+  holds(req: Request, reads: readonly string[] = []): boolean {
+    return this.keeps(req) && this.pages.peek(this.canonicalKey(req, reads)) !== undefined;
+  }
+
   private keepsHost(host: string): boolean {
     if (this.oneHost || this.hosts.has(host)) return true;
     if (this.hosts.size >= MAX_HOSTS) return false;

@@ -7,7 +7,7 @@ import { feedbackRoutes } from './feedback';
 import { orderPages } from './orders';
 import { type PageDeps, pageContext, sendPage } from './page-context';
 import { searchRateLimit } from './rate-limit';
-import { searchPage } from './search';
+import { SEARCH_READS, searchPage } from './search';
 import { seoRoutes } from './seo';
 import { sitePages } from './site';
 import { transferPage } from './transfer';
@@ -43,7 +43,13 @@ export function pageRoutes(
   pages.push(['/transfer', transferPage(deps)]);
 
   const router = Router({ strict: false });
-  router.use('/searchRes', searchRateLimit(deps.searchLimit, deps.limits?.('search pages')));
+  // A kept search (a word asked for again) past its fresh time is sent while it renders
+  // again once for everyone: only searches not kept count against the limit.
+  const searchLimit = searchRateLimit(deps.searchLimit, deps.limits?.('search pages'));
+  // On the route itself, so the kept page is looked up under the key its handler keeps it by.
+  router.get('/searchRes', (req, res, next) =>
+    deps.pageCache?.holds(req, SEARCH_READS) ? next() : searchLimit(req, res, next),
+  );
   if (deps.feedback)
     router.use(
       feedbackRoutes({ ...deps, feedback: deps.feedback }, deps.feedbackLimit, deps.limits?.('feedback form')),

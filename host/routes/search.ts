@@ -8,6 +8,9 @@ import { missing, pageOf, queryText } from './params';
 
 const isType = (value: string): value is SearchType => v.is(v.picklist(SEARCH_TYPES), value);
 
+/** The query parameters a search page reads: the rest do not change it. */
+export const SEARCH_READS = ['keyword', 'type', 'page'] as const;
+
 /** `/searchRes?keyword=&type=&page=`: all types grouped, or one type paged. */
 export function searchPage(deps: PageDeps & { content: ContentSource }): RequestHandler {
   return contentPage(
@@ -28,6 +31,6 @@ export function searchPage(deps: PageDeps & { content: ContentSource }): Request
     },
     // Every word makes another page: one is kept only once asked for again (and
     // pages are limited per address, rate-limit.ts).
-    { keep: 'when-asked-again', reads: ['keyword', 'type', 'page'] },
+    { keep: 'when-asked-again', reads: SEARCH_READS },
   );
 }
