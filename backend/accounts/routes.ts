@@ -208,24 +208,36 @@ export function accountService(options: AccountServiceOptions): Router {
   ];
 
   /**
+   * A posted sign-in form (with a password, or the sign-in the browser has),
+   * valid and returning to a registered address; else answered 400 with the
+   * reason, and undefined.
+   */
+  const signInPost = <T extends { appId: string; redirectUri: string }>(
+    schema: v.GenericSchema<unknown, T>,
+    req: Request,
+    res: Response,
+  ): T | undefined => {
+    const refuse = (message: string) =>
+      void res.status(400).type('html').send(renderAccountError(res.locals.cspNonce, message));
+    const form = v.safeParse(schema, req.body);
+    if (!form.success) return refuse(form.issues[0].message);
+    try {
+      requireRegistered(form.output.appId, form.output.redirectUri);
+    } catch (error) {
+      return refuse((error as Error).message);
+    }
+    return form.output;
+  };
+
+  /**
    * The sign-in page sent the sign-in this browser already has (issue #19, one
    * sign-in for the portal and the console): a code of that same sign-in (its
    * family), so signing out anywhere ends it everywhere. Guarded like the form.
    */
   const existingSignIn = async (req: Request, res: Response) => {
-    const form = v.safeParse(schemas.existingSignInForm, req.body);
-    if (!form.success) {
-      return void res.status(400).type('html').send(renderAccountError(res.locals.cspNonce, form.issues[0].message));
-    }
-    const { session, appId, redirectUri, page_type, state, code_challenge } = form.output;
-    try {
-      requireRegistered(appId, redirectUri);
-    } catch (error) {
-      return void res
-        .status(400)
-        .type('html')
-        .send(renderAccountError(res.locals.cspNonce, (error as Error).message));
-    }
+    const form = signInPost(schemas.existingSignInForm, req, res);
+    if (!form) return;
+    const { session, appId, redirectUri, page_type, state, code_challenge } = form;
     const existing = await store.sessionFamily(session, appId);
     if (!existing) {
       const refused = (await store.userByAccessToken(session, null)) ? 'elsewhere' : 'ended';
@@ -261,19 +273,9 @@ export function accountService(options: AccountServiceOptions): Router {
     (req, res, next) => (typeof req.body?.session === 'string' ? existingSignIn(req, res) : next()),
     ...signInLimiters,
     async (req, res) => {
-      const form = v.safeParse(schemas.signInForm, req.body);
-      if (!form.success) {
-        return void res.status(400).type('html').send(renderAccountError(res.locals.cspNonce, form.issues[0].message));
-      }
-      const { appId, redirectUri, state, code_challenge, username, password } = form.output;
-      try {
-        requireRegistered(appId, redirectUri);
-      } catch (error) {
-        return void res
-          .status(400)
-          .type('html')
-          .send(renderAccountError(res.locals.cspNonce, (error as Error).message));
-      }
+      const form = signInPost(schemas.signInForm, req, res);
+      if (!form) return;
+      const { appId, redirectUri, state, code_challenge, username, password } = form;
       const user = await store.userByName(username);
       let matches: boolean;
       try {

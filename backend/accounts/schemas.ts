@@ -27,9 +27,8 @@ export const authQuery = v.object({
   code_challenge_method: codeChallengeMethod,
 });
 
-export const signInForm = v.object({
-  username: text(64, '请输入账号'),
-  password: v.pipe(v.string('请输入密码'), v.minLength(1, '请输入密码'), v.maxLength(128, '密码过长')),
+/** What the sign-in page posts besides the sign-in itself: the request it answers. */
+const signInRequest = {
   appId,
   redirectUri,
   page_type: v.optional(v.picklist(['c', 'b'])),
@@ -37,18 +36,18 @@ export const signInForm = v.object({
   code_challenge: codeChallenge,
   code_challenge_method: codeChallengeMethod,
   csrf: v.optional(v.string()),
+};
+
+export const signInForm = v.object({
+  username: text(64, '请输入账号'),
+  password: v.pipe(v.string('请输入密码'), v.minLength(1, '请输入密码'), v.maxLength(128, '密码过长')),
+  ...signInRequest,
 });
 
 /** The sign-in page sending the sign-in this browser already has (its access token) instead of a password. */
 export const existingSignInForm = v.object({
   session: v.pipe(v.string(), v.regex(/^[\w-]{1,200}$/, '登录状态无效')),
-  appId,
-  redirectUri,
-  page_type: v.optional(v.picklist(['c', 'b'])),
-  state,
-  code_challenge: codeChallenge,
-  code_challenge_method: codeChallengeMethod,
-  csrf: v.optional(v.string()),
+  ...signInRequest,
 });
 
 export const byCodeQuery = v.object({
