@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { $chat } from '../core/stores/chat';
 import { axeViolations } from '../test-support/axe';
-import { waitFor } from '../test-support/wait';
+import { waitFor, waitForStyles } from '../test-support/wait';
 import './float-buttons.element';
 
 describe('<portal-float-buttons>', () => {
@@ -11,6 +11,7 @@ describe('<portal-float-buttons>', () => {
     const element = document.createElement('portal-float-buttons');
     document.body.append(element);
     await waitFor(() => element.shadowRoot?.querySelector('.contact'), 'rendered');
+    await waitForStyles(element);
     let detail: unknown;
     element.addEventListener('portal-float-buttons-contact', (event) => {
       detail = event.detail;

@@ -1,7 +1,7 @@
 import { setViewport } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import { axeViolations } from '../test-support/axe';
-import { waitFor } from '../test-support/wait';
+import { waitFor, waitForStyles } from '../test-support/wait';
 import './footer.element';
 
 const shadow = (el: Element) => el.shadowRoot!;
@@ -9,6 +9,7 @@ const shadow = (el: Element) => el.shadowRoot!;
 async function mount(): Promise<HTMLElement> {
   const element = document.createElement('portal-footer');
   document.body.append(element);
+  await waitForStyles(element);
   // The common data and the friendly links are two requests: wait for both.
   await waitFor(
     () => shadow(element).querySelector('.friends a') && shadow(element).querySelector('.column a[href^="/product/"]'),

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { $pageCommon, type PageCommon } from '../core/stores/page-common';
 import { axeViolations } from '../test-support/axe';
 import { actAsPhone } from '../test-support/phone';
-import { waitFor } from '../test-support/wait';
+import { waitFor, waitForStyles } from '../test-support/wait';
 import { isActive, menuEntries } from './menu';
 import './header.element';
 
@@ -26,6 +26,7 @@ const common = (innovation: PageCommon['innovationPracticeNav']) =>
 async function mount(): Promise<HTMLElement> {
   const element = document.createElement('portal-header');
   document.body.prepend(element);
+  await waitForStyles(element);
   await waitFor(() => links(element).length === 7, 'seven entries');
   return element;
 }

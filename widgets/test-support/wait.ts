@@ -6,3 +6,13 @@ export async function waitFor(condition: () => unknown, message: string, timeout
     await new Promise(requestAnimationFrame);
   }
 }
+
+/**
+ * Resolves once a server-rendered element styles itself. Made in the page rather
+ * than by the server, it fetches its rules as a chunk of their own and is hidden
+ * until they arrive (`serverStyles`): measured before then, it has no layout of
+ * its own, and under load that can take a while.
+ */
+export function waitForStyles(element: Element): Promise<void> {
+  return waitFor(() => element.isConnected && getComputedStyle(element).visibility !== 'hidden', 'its styles', 5000);
+}

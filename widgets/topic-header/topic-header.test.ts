@@ -1,7 +1,7 @@
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import { axeViolations } from '../test-support/axe';
-import { waitFor } from '../test-support/wait';
+import { waitFor, waitForStyles } from '../test-support/wait';
 import { TOPIC_ANCHORS, TOPIC_SCROLL_MS } from './anchors';
 import './topic-header.element';
 
@@ -19,6 +19,7 @@ async function mount(): Promise<HTMLElement> {
     section.textContent = id;
     document.body.append(section);
   }
+  await waitForStyles(element);
   await waitFor(() => anchors(element).length === 6, 'six anchors');
   return element;
 }
