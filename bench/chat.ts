@@ -7,11 +7,12 @@ import { notBuiltYet } from './routes';
 
 /**
  * How the bench opens the chat: the first of these that appears on the partner
- * page is clicked (Playwright's CSS pierces open shadow roots). The chat is not
- * built yet; the first entry is the tag its launcher is expected to have.
+ * page is clicked (Playwright's CSS pierces open shadow roots). The first is the
+ * launcher's own button: the element around it has no box of its own, so
+ * Playwright never counts it visible.
  */
 const CHAT_OPENERS = [
-  'portal-chat-launcher',
+  'portal-chat-launcher button.launcher',
   '[data-portal-chat-open]',
   'portal-chat button',
   'button[aria-label*="客服"]',
