@@ -181,16 +181,24 @@ export function accountService(options: AccountServiceOptions): Router {
     rateLimit({
       windowMs: SIGN_IN_WINDOW_MS,
       limit,
+      // Only a sign-in that goes back with a code succeeded; a refused session comes back as the form (200).
       skipSuccessfulRequests: true,
+      requestWasSuccessful: (_req, res) => res.statusCode === 303,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       keyGenerator: key,
       store: options.limits?.(`sign-in ${name}`),
       handler: (req, res) => refuseSignIn(req, res, 429, '登录失败次数过多，请 10 分钟后再试'),
     });
-  // Guessing is limited three ways: one account from anywhere, one address at any
-  // accounts (new names each time included), and everyone together.
-  const signInLimiters = [
+  // Guessing is limited three ways: one address at any accounts (new names each
+  // time included, and sessions the browser is said to have), one account from
+  // anywhere, and everyone together.
+  const perAddress = failedSignIns(
+    'address',
+    options.signInAttemptsPerAddress ?? 20,
+    (req) => `address|${ipKeyGenerator(req.ip ?? '')}`,
+  );
+  const perAccountAndInAll = [
     failedSignIns(
       'account',
       options.signInAttempts ?? 5,
@@ -198,11 +206,6 @@ export function accountService(options: AccountServiceOptions): Router {
         `account|${String(req.body?.username ?? '')
           .toLowerCase()
           .slice(0, 64)}`,
-    ),
-    failedSignIns(
-      'address',
-      options.signInAttemptsPerAddress ?? 20,
-      (req) => `address|${ipKeyGenerator(req.ip ?? '')}`,
     ),
     failedSignIns('all', options.signInAttemptsInAll ?? 500, () => 'all'),
   ];
@@ -270,8 +273,9 @@ export function accountService(options: AccountServiceOptions): Router {
     '/protocol/oauth2/auth',
     express.urlencoded({ extended: false, limit: '4kb' }),
     signInForm.check,
+    perAddress,
     (req, res, next) => (typeof req.body?.session === 'string' ? existingSignIn(req, res) : next()),
-    ...signInLimiters,
+    ...perAccountAndInAll,
     async (req, res) => {
       const form = signInPost(schemas.signInForm, req, res);
       if (!form) return;

@@ -149,3 +149,30 @@ describe('guessing passwords', () => {
     }
   });
 });
+
+describe('guessing the sign-in a browser has', () => {
+  it('counts refused sign-ins with a made-up session against the address, like wrong passwords', async () => {
+    const other = await startTestPortal({ signInAttemptsPerAddress: 4 });
+    try {
+      const withSession = (session: string) =>
+        postSignInForm(other.port, { session, appId: '9090', redirectUri: `${other.origin}/home`, page_type: 'c' });
+      for (let i = 0; i < 3; i++) assert.equal((await withSession(`zat_guess-${i}`)).status, 200);
+      assert.equal(
+        (
+          await postSignInForm(other.port, {
+            ...form('demo', { password: 'wrong' }),
+            redirectUri: `${other.origin}/home`,
+          })
+        ).status,
+        401,
+      );
+      const limited = await withSession('zat_guess-4');
+      assert.equal(limited.status, 429);
+      assert.match(limited.body, /登录失败次数过多/);
+      const password = await postSignInForm(other.port, { ...form('demo'), redirectUri: `${other.origin}/home` });
+      assert.equal(password.status, 429, 'and the password form from that address too');
+    } finally {
+      other.close();
+    }
+  });
+});
