@@ -27,7 +27,11 @@ export async function onScreen<T>(browser: Browser, screen: Screen, use: (page: 
   }
 }
 
-/** Waits until web fonts are in and every finite animation (the notice sliding in) has ended. */
+/**
+ * Waits until web fonts are in, every finite animation (the notice sliding in) has
+ * ended, and the height the cookie notice publishes for the floating controls is
+ * the height it has (it follows the bar a frame later, after fonts reflow it).
+ */
 export async function quiet(page: Page): Promise<void> {
   await installToolkit(page);
   await page.waitForFunction(() => {
@@ -36,7 +40,11 @@ export async function quiet(page: Page): Promise<void> {
     const moving = roots
       .flatMap((root) => root.getAnimations())
       .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
-    return document.fonts.status === 'loaded' && !moving;
+    const notice = document
+      .querySelector('portal-cookie-notice')
+      ?.shadowRoot?.querySelector<HTMLElement>('[part~="notice"]');
+    const published = document.documentElement.style.getPropertyValue('--portal-cookie-notice-height');
+    return document.fonts.status === 'loaded' && !moving && (!notice || published === `${notice.offsetHeight}px`);
   });
 }
 
