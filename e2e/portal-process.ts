@@ -16,6 +16,12 @@ export interface PortalProcess {
   demoUrls: { console: string; partner: string; gallery: string };
   /** Everything the server printed (its log lines) since it started. */
   output(): string;
+  /**
+   * The first line the server printed that matches `pattern`, once it has: a line
+   * is written after the answer it is about, and read from the pipe later still.
+   * Rejects with everything printed if none comes within `timeoutMs`.
+   */
+  logLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
   stop(): Promise<void>;
   /** Sends `signal` (default SIGKILL: no clean shutdown), keeping its data folder; resolves with the exit code once it ended. */
   kill(signal?: NodeJS.Signals): Promise<number | null>;
@@ -103,11 +109,14 @@ export async function startPortalProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const printed = new EventTarget();
   const collect = (data: Buffer) => {
     output += data;
+    printed.dispatchEvent(new Event('data'));
   };
   server.stdout?.on('data', collect);
   server.stderr?.on('data', collect);
+  const lineMatching = (pattern: RegExp) => output.split('\n').find((line) => pattern.test(line));
   try {
     await waitFor(server, options.ready ?? /(Demo sites listening)/);
   } catch (error) {
@@ -129,6 +138,23 @@ export async function startPortalProcess(
       gallery: `http://127.0.0.1:${port + 4}`,
     },
     output: () => output,
+    logLine(pattern, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const line = lineMatching(pattern);
+          if (line === undefined) return;
+          clearTimeout(timer);
+          printed.removeEventListener('data', check);
+          resolve(line);
+        };
+        const timer = setTimeout(() => {
+          printed.removeEventListener('data', check);
+          reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms in:\n${output}`));
+        }, timeoutMs);
+        printed.addEventListener('data', check);
+        check();
+      });
+    },
     async stop() {
       if (server.exitCode === null && server.signalCode === null) {
         server.kill('SIGTERM');

@@ -98,20 +98,6 @@ async function assertRefused(write: ReturnType<typeof writes>) {
   assert.equal(signIn.headers['retry-after'], '30');
 }
 
-/** Waits for the server's log to match `pattern`, within a deadline. */
-async function logLine(portal: PortalProcess, pattern: RegExp, deadlineMs = 10_000): Promise<string> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const line = portal
-      .output()
-      .split('\n')
-      .find((text) => pattern.test(text));
-    if (line) return line;
-    if (Date.now() > deadline) assert.fail(`no log line matching ${pattern} in:\n${portal.output()}`);
-    await sleep(25);
-  }
-}
-
 const linesMatching = (text: string, pattern: RegExp) => text.split('\n').filter((line) => pattern.test(line));
 
 /** The operator's line: an error naming the data folder and what became of its file. */
@@ -135,7 +121,7 @@ describe('the data folder deleted while the server runs', () => {
     await assertRefused(write);
     await assertRefused(write);
 
-    const line = await logLine(portal, LOST);
+    const line = await portal.logLine(LOST);
     assert.ok(line.includes(portal.dataDir), `names the folder: ${line}`);
     assert.match(line, /portal\.sqlite is gone/);
     assert.equal(
@@ -176,7 +162,7 @@ describe('the database file replaced by another while the server runs', () => {
 
     await assertRefused(write);
 
-    const line = await logLine(portal, LOST);
+    const line = await portal.logLine(LOST);
     assert.ok(line.includes(portal.dataDir), `names the folder: ${line}`);
     assert.match(line, /portal\.sqlite was replaced/);
     assert.equal(

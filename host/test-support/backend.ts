@@ -19,7 +19,8 @@ export interface TestPortal {
   port: number;
   origin: string;
   dataDir: string;
-  close(): void;
+  /** Stops listening (cutting open connections, chat streams included), closes the database and removes its own data folder. */
+  close(): Promise<void>;
 }
 
 /** A portal with its embedded back-end on a fresh database, listening on loopback. */
@@ -34,6 +35,8 @@ export async function startTestPortal(
     dataDir?: string;
     /** A `postgres://` address: the back-end keeps its data there instead of SQLite in `dataDir`. */
     databaseUrl?: string;
+    /** What signs agent cookies and forms: give instances of one test the same to make them one site. */
+    sessionSecret?: string;
     pageCache?: PageCacheOptions | false;
     chat?: {
       agentPassword?: string;
@@ -47,6 +50,7 @@ export async function startTestPortal(
   const backend = await createEmbeddedBackend({
     dataDir,
     databaseUrl: options.databaseUrl,
+    sessionSecret: options.sessionSecret,
     signInAttempts: options.signInAttempts,
     signInAttemptsPerAddress: options.signInAttemptsPerAddress,
     feedbackLimit: options.feedbackLimit,
@@ -78,9 +82,10 @@ export async function startTestPortal(
     port,
     origin,
     dataDir,
-    close() {
-      server.close();
-      void backend.close();
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await backend.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
