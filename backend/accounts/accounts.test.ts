@@ -111,6 +111,12 @@ describe('signing in', () => {
     // Other accounts are not affected.
     assert.equal((await signIn('noadmin')).status, 303);
   });
+
+  it('counts the account as it is looked up: spaces around the name or another case are the same account', async () => {
+    for (let i = 0; i < 5; i++) assert.equal((await signIn('another-guess', `wrong-${i}`)).status, 401);
+    for (const name of [' another-guess', 'another-guess ', 'another-guess\t', 'ANOTHER-GUESS'])
+      assert.equal((await signIn(name, 'wrong')).status, 429, JSON.stringify(name));
+  });
 });
 
 describe('codes and tokens', () => {

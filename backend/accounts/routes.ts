@@ -203,7 +203,9 @@ export function accountService(options: AccountServiceOptions): Router {
       'account',
       options.signInAttempts ?? 5,
       (req) =>
+        // The name as the sign-in looks it up (trimmed, any case): padding it is no new account to guess.
         `account|${String(req.body?.username ?? '')
+          .trim()
           .toLowerCase()
           .slice(0, 64)}`,
     ),
