@@ -55,6 +55,11 @@ async function startBackend() {
 }
 /** The widgets' build, read once for the portal and the demo sites. */
 const build = readWidgetBuild(config.widgetsDir);
+if (!build.scripts['portal.js']) {
+  // Every page would go out without its elements, and nothing would say why.
+  console.error(`WIDGETS_DIR: ${config.widgetsDir} holds no widget build (portal.js); build it with npm run build`);
+  process.exit(1);
+}
 /** Set by SIGTERM/SIGINT: `/readyz` says 503 at once, so balancers send no one new. */
 let stopping = false;
 const metrics =

@@ -170,3 +170,24 @@ export async function startPortalProcess(
     },
   };
 }
+
+/**
+ * Starts the real server with these settings when it is expected not to start:
+ * its exit code and all it printed (stopped at once if it does start after all).
+ */
+export function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+      env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (data: Buffer) => {
+      output += data;
+      if (/listening/.test(output)) server.kill('SIGTERM');
+    };
+    server.stdout.on('data', collect);
+    server.stderr.on('data', collect);
+    server.on('exit', (code) => resolve({ code, output }));
+  });
+}

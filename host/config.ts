@@ -197,6 +197,15 @@ function parsePort(value: string | undefined): number {
   return port;
 }
 
+/** pino's levels: one it does not know would end the start in a stack trace. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function parseLogLevel(value: string | undefined): string {
+  if (value === undefined || value === '') return 'info';
+  if (LOG_LEVELS.includes(value)) return value;
+  throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${value}"`);
+}
+
 function parseEnv(value: string | undefined): PortalEnvName {
   if (value === undefined || value === '') return 'local';
   if ((PORTAL_ENV_NAMES as readonly string[]).includes(value)) return value as PortalEnvName;
@@ -261,7 +270,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig 
     env: portalEnv,
     dataDir: resolve(env.DATA_DIR || 'data'),
     widgetsDir: resolve(env.WIDGETS_DIR || 'dist/widgets'),
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: parseLogLevel(env.LOG_LEVEL),
     chat: chatConfigFromEnv(env, portalEnv),
     publicOrigin: parsePublicOrigin(env.PORTAL_PUBLIC_ORIGIN),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { type PortalProcess, startPortalProcess } from '../e2e/portal-process';
+import { failedStart, type PortalProcess, startPortalProcess } from '../e2e/portal-process';
 import { configFromEnv } from './config';
 import { request } from './test-support/server';
 
@@ -59,34 +58,20 @@ describe('signing keys across restarts and instances', () => {
   });
 });
 
-/** Starts the real server with these settings; it is expected not to start. */
-function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-      env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: join(scratch, 'unused'), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const collect = (data: Buffer) => {
-      output += data;
-      if (/listening/.test(output)) server.kill('SIGTERM');
-    };
-    server.stdout.on('data', collect);
-    server.stderr.on('data', collect);
-    server.on('exit', (code) => resolve({ code, output }));
-  });
-}
-
 describe('SESSION_SECRET', () => {
   it('outside local, a start without it stops with one line saying what to set', async () => {
-    const { code, output } = await failedStart({ PORTAL_ENV: 'prod' });
+    const { code, output } = await failedStart({ PORTAL_ENV: 'prod', DATA_DIR: join(scratch, 'unused') });
     assert.equal(code, 1);
     assert.match(output.trim(), /^SESSION_SECRET is required with PORTAL_ENV=prod: .*32 characters/);
     assert.equal(output.trim().split('\n').length, 1, output);
   });
 
   it('a short one stops the start too', async () => {
-    const { code, output } = await failedStart({ PORTAL_ENV: 'prod', SESSION_SECRET: 'short' });
+    const { code, output } = await failedStart({
+      PORTAL_ENV: 'prod',
+      SESSION_SECRET: 'short',
+      DATA_DIR: join(scratch, 'unused'),
+    });
     assert.equal(code, 1);
     assert.match(output, /SESSION_SECRET must have at least 32 characters/);
   });
