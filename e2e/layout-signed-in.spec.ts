@@ -30,6 +30,7 @@ const ORDER_PAGES: Array<{ name: string; path: (orderNo: string) => string }> = 
   { name: 'order form', path: () => '/order/create?productId=1&edition=1' },
   { name: 'order placed', path: (no) => `/order/success?orderNo=${no}` },
   { name: 'order detail', path: (no) => `/order/${no}` },
+  { name: 'order list', path: () => '/order' },
 ];
 
 for (const order of ORDER_PAGES) {

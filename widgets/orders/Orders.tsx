@@ -162,33 +162,36 @@ export function Orders({ host, orderNo, lang }: OrdersProps) {
     case 'list':
       if (!state.orders.length) return <p className="status">{t.none}</p>;
       return (
-        <table className="list" part="list">
-          <caption>{t.count(state.total)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.fields.orderNo}</th>
-              <th scope="col">{t.fields.productAndEdition}</th>
-              <th scope="col">{t.fields.quantity}</th>
-              <th scope="col">{t.fields.total}</th>
-              <th scope="col">{t.fields.createdAt}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {state.orders.map((order) => (
-              <tr key={order.orderNo}>
-                <td>
-                  <a href={`/order/${order.orderNo}`}>{order.orderNo}</a>
-                </td>
-                <td>
-                  {order.productName} · {order.editionName}
-                </td>
-                <td>{order.quantity}</td>
-                <td>{yuan(order.totalFen)}</td>
-                <td>{when(order.createdAt, language)}</td>
+        // A phone scrolls the table in its own box, not the page sideways (its columns stay readable).
+        <div className="scroll" role="region" aria-labelledby="orders-caption" tabIndex={0}>
+          <table className="list" part="list">
+            <caption id="orders-caption">{t.count(state.total)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.fields.orderNo}</th>
+                <th scope="col">{t.fields.productAndEdition}</th>
+                <th scope="col">{t.fields.quantity}</th>
+                <th scope="col">{t.fields.total}</th>
+                <th scope="col">{t.fields.createdAt}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {state.orders.map((order) => (
+                <tr key={order.orderNo}>
+                  <td>
+                    <a href={`/order/${order.orderNo}`}>{order.orderNo}</a>
+                  </td>
+                  <td>
+                    {order.productName} · {order.editionName}
+                  </td>
+                  <td>{order.quantity}</td>
+                  <td>{yuan(order.totalFen)}</td>
+                  <td>{when(order.createdAt, language)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       );
   }
 }
