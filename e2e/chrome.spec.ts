@@ -347,3 +347,28 @@ test.describe('code that waits until it is needed', () => {
     await page.waitForFunction(() => window.scrollY === 0);
   });
 });
+
+test('a page’s <button class="button"> wears the face of the link buttons, not the browser’s', async ({ page }) => {
+  const face = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { background: style.backgroundColor, color: style.color, font: style.fontFamily, size: style.fontSize };
+      });
+  // The consult button shows once the chat can open (it waits for the chat's script).
+  await page.goto('/solution/1');
+  await expect(page.getByRole('button', { name: '在线咨询' })).toBeVisible();
+  expect(await face('button.button[data-portal-chat-open]')).toEqual(await face('a.button:not(.primary)'));
+  for (const path of ['/product/1', '/no-such-page']) {
+    await page.goto(path);
+    const button = await face(
+      path === '/product/1' ? 'button.button[data-portal-chat-open]' : 'button.button[data-stay]',
+    );
+    const body = await face('body');
+    expect(button.font, path).toBe(body.font);
+    expect(button.size, path).toBe(body.size);
+    expect(button.background, path).toBe('rgba(0, 0, 0, 0)');
+  }
+});
