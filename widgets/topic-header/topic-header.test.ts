@@ -78,6 +78,8 @@ describe('<portal-topic-header>', () => {
     const element = await mount();
     const toggle = element.shadowRoot!.querySelector<HTMLButtonElement>('button.toggle')!;
     const nav = element.shadowRoot!.querySelector('nav')!;
+    const { width, height } = toggle.getBoundingClientRect();
+    expect([width, height], 'a touch target of 44×44 px').to.deep.equal([44, 44]);
     expect(getComputedStyle(nav).visibility).to.equal('hidden');
     toggle.click();
     await waitFor(() => toggle.getAttribute('aria-expanded') === 'true', 'menu open');
