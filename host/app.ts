@@ -109,9 +109,13 @@ export function createApp(options: AppOptions): Express {
   const chatJs = chatScript(build, announced, options.chat ?? defaultChat);
   if (portalJs) scripts.set('/widgets/portal.js', portalJs);
   if (chatJs) scripts.set('/widgets/chat.js', chatJs);
-  answerFirst(app, { pageCache, scripts, probes: healthChecks(options.readiness), metrics });
+  answerFirst(app, { pageCache, scripts, probes: healthChecks(options.readiness), metrics, https });
   // The same scripts at the addresses Express also takes for them (any case, a final slash).
-  for (const [path, script] of scripts) app.get(path, script);
+  for (const [path, script] of scripts)
+    app.get(path, (req, res) => {
+      if (https) res.setHeader('Strict-Transport-Security', HSTS);
+      script(req, res);
+    });
   app.use(requestLogger(logger));
   app.use(cspNonce);
   app.use(securityHeaders(assets.styleHashes, { https, servers: upstream && serverOrigins(upstream) }));
@@ -168,7 +172,11 @@ interface AnsweredFirst {
   /** The health probes by exact path: never kept, never limited. */
   probes: Map<string, PlainHandler>;
   metrics?: HostMetrics;
+  /** The site's public address is https: what is answered here carries HSTS like the rest (helmet's value). */
+  https: boolean;
 }
+
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 const pathOf = (url = '/') => {
   const query = url.indexOf('?');
@@ -182,13 +190,14 @@ const pathOf = (url = '/') => {
  * an Express app is dispatched (mounted apps are called through it too);
  * everything else goes on to it unchanged.
  */
-function answerFirst(app: Express, { pageCache, scripts, probes, metrics }: AnsweredFirst) {
+function answerFirst(app: Express, { pageCache, scripts, probes, metrics, https }: AnsweredFirst) {
   /** The route label of a request answered here, or undefined for one left to the app. */
   const answer = (req: IncomingMessage, res: ServerResponse): string | undefined => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
     const path = pathOf(req.url);
     const plain = probes.get(path) ?? scripts.get(path);
     if (plain) {
+      if (https) res.setHeader('Strict-Transport-Security', HSTS);
       plain(req, res);
       return path;
     }

@@ -37,6 +37,12 @@ describe('behind a proxy (TRUST_PROXY)', () => {
     const kept = await request(trusting.port, '/about');
     assert.match(String(kept.headers['strict-transport-security']), /max-age=31536000/, 'kept pages too');
     assert.equal((await request(plain.port, '/about')).headers['strict-transport-security'], undefined);
+    // Answered before the app's security headers, they carry it too.
+    for (const path of ['/widgets/portal.js', '/widgets/chat.js', '/healthz', '/readyz']) {
+      const early = await request(trusting.port, path);
+      assert.match(String(early.headers['strict-transport-security']), /max-age=31536000/, path);
+      assert.equal((await request(plain.port, path)).headers['strict-transport-security'], undefined, path);
+    }
     const form = await request(
       trusting.port,
       `/api/guc/protocol/oauth2/auth?appId=9090&redirectUri=${encodeURIComponent(`${trusting.origin}/home`)}`,
