@@ -32,6 +32,8 @@ const loadPrompt = () =>
 interface Blocked {
   obstacle: Obstacle;
   Prompt: PromptModule['GuardPrompt'];
+  /** Where the blocked link leads: a sign-in asked for here continues there. */
+  href?: string;
 }
 
 /** Events that come before a click, when a visitor reaches for an action. */
@@ -82,7 +84,7 @@ export function OrderGuard({ host, lang, noCertification }: OrderGuardProps) {
           if (!found) return proceed(action);
           const { GuardPrompt, adoptPromptStyles } = await prompt;
           adoptPromptStyles(host);
-          setBlocked({ obstacle: found, Prompt: GuardPrompt });
+          setBlocked({ obstacle: found, Prompt: GuardPrompt, href: (action as HTMLAnchorElement).href || undefined });
         })
         .catch(() => {})
         .finally(() => {
@@ -104,7 +106,8 @@ export function OrderGuard({ host, lang, noCertification }: OrderGuardProps) {
   const go = () => {
     const obstacle = blocked?.obstacle;
     const companyId = $userInfo.get()?.companyId;
-    if (obstacle === 'login') void loadPortalAccount().then((account) => account.portalAccount().login());
+    const href = blocked?.href;
+    if (obstacle === 'login') void loadPortalAccount().then((account) => account.portalAccount().login(href));
     else if (obstacle === 'certify') window.open(certificationUrl(companyId), '_blank', 'noopener');
     else if (obstacle === 'admin') location.assign(managerSettingUrl(companyId));
     setBlocked(null);

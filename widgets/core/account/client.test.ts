@@ -85,6 +85,17 @@ describe('account client', () => {
       expect(sessionStorage.getItem(STATE_STORAGE_KEY)).to.equal(state);
     });
 
+    it('login(returnTo) comes back to that address of this origin (the action it was asked for), never to another', async () => {
+      const { client, navigations } = setup();
+      const back = (index: number) => new URL(navigations[index]!).searchParams.get('redirectUri');
+      client.login('/order/create?productId=1&edition=2');
+      await waitFor(() => navigations.length === 1, 'login navigates');
+      expect(back(0)).to.equal(`${location.origin}/order/create?productId=1&edition=2`);
+      client.login('https://evil.example/order');
+      await waitFor(() => navigations.length === 2, 'login navigates again');
+      expect(back(1)).to.equal(location.href);
+    });
+
     it('exchanges a returned code, removes it from the URL and fills the user store', async () => {
       const { client } = setup();
       sessionStorage.setItem(STATE_STORAGE_KEY, 'expected-state');

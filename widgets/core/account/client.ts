@@ -48,7 +48,11 @@ export interface AccountOptions {
 export interface AccountClient {
   /** Finishes a sign-in in the URL, or checks the stored one; fills the user store. */
   init(): Promise<UserInfo | null>;
-  login(): void;
+  /**
+   * Goes to the account service's sign-in; it comes back to `returnTo` (an address
+   * of this page's origin: the action the sign-in was asked for), else to this page.
+   */
+  login(returnTo?: string): void;
   logout(): void;
   /** Refreshes the token (one tab at a time); null when refresh is switched off. */
   refreshToken(): Promise<Tokens | null>;
@@ -218,7 +222,8 @@ export function createAccountClient(options: AccountOptions): AccountClient {
       return user;
     },
 
-    login() {
+    login(returnTo) {
+      const back = returnTo === undefined ? undefined : new URL(returnTo, location.href);
       const state = randomString(32);
       const verifier = randomString(64);
       sessionStorage.setItem(STATE_STORAGE_KEY, state);
@@ -228,7 +233,7 @@ export function createAccountClient(options: AccountOptions): AccountClient {
         if (!challenge) sessionStorage.removeItem(VERIFIER_STORAGE_KEY);
         const params: Record<string, string | undefined> = {
           appId: options.appId,
-          redirectUri: currentAddress().href,
+          redirectUri: (back?.origin === location.origin ? back : currentAddress()).href,
           page_type: options.mode === 'customer' ? 'c' : undefined,
           state,
           code_challenge: challenge,
