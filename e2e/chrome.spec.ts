@@ -372,3 +372,15 @@ test('a page’s <button class="button"> wears the face of the link buttons, not
     expect(button.background, path).toBe('rgba(0, 0, 0, 0)');
   }
 });
+
+test('English text is set in a Latin face first, Chinese in a Chinese one', async ({ page }) => {
+  const faceOf = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => getComputedStyle(element).fontFamily.split(',')[0]?.trim());
+  await page.goto('/en');
+  expect(await faceOf('main p')).toBe('system-ui');
+  await page.goto('/');
+  expect(await faceOf('main p')).toBe('"PingFang SC"');
+});
