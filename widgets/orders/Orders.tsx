@@ -162,8 +162,9 @@ export function Orders({ host, orderNo, lang }: OrdersProps) {
     case 'list':
       if (!state.orders.length) return <p className="status">{t.none}</p>;
       return (
-        // A phone scrolls the table in its own box, not the page sideways (its columns stay readable).
-        <div className="scroll" role="region" aria-labelledby="orders-caption" tabIndex={0}>
+        // A phone scrolls the table in its own box (a named region), not the page sideways.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the box scrolls; keyboard users scroll it from here.
+        <section className="scroll" aria-labelledby="orders-caption" tabIndex={0}>
           <table className="list" part="list">
             <caption id="orders-caption">{t.count(state.total)}</caption>
             <thead>
@@ -191,7 +192,7 @@ export function Orders({ host, orderNo, lang }: OrdersProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       );
   }
 }
