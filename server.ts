@@ -120,6 +120,11 @@ const portal = app.listen(config.port, (error?: Error) => {
   });
   servers.push(consoleServer);
 });
+// A client that sends its request a few bytes at a time holds a connection: it has
+// 10 s for its headers and 30 s for the whole request (Node's defaults: 60 s and 5 min).
+// Bodies here are small; answers (chat streams too) are not bound by these.
+portal.headersTimeout = 10_000;
+portal.requestTimeout = 30_000;
 servers.push(portal);
 
 /** The demo sites, one after another; the last line printed says all are up. */
