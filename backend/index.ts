@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { RequestHandler, Router } from 'express';
 import { BRAND } from '../contract/environments';
+import { FEEDBACK_LIMIT } from '../contract/feedback';
 import type { MediaUrl } from '../contract/media';
 import type { DataSources } from '../contract/sources';
 import { AppRegistry } from './accounts/apps';
@@ -113,7 +114,13 @@ export async function createEmbeddedBackend(options: {
   const { db } = database;
   const keys = signingKeys(options.sessionSecret ?? (await keptSecret(database, options.dataDir)));
   const apps = new AppRegistry();
-  const limits = database.dialect === 'postgres' ? databaseLimits(db) : processLimits;
+  const inDatabase = databaseLimits(db);
+  // The feedback form and POST /api/feedback are two doors to one store, with one
+  // allowance: counted in the database, where both limiters see it, even on SQLite.
+  const limits: LimitStores =
+    database.dialect === 'postgres'
+      ? inDatabase
+      : (name) => (name === FEEDBACK_LIMIT ? inDatabase(name) : processLimits(name));
   const accounts = new AccountStore(db);
   const content = new ContentStore(db);
   const search = new SearchStore(db);

@@ -24,6 +24,8 @@ export const FEEDBACK_LIMITS = {
 
 /** Entries per address: a few per ten minutes is plenty for a person. Both the form and the API hold to it. */
 export const FEEDBACK_RATE = { windowMs: 10 * 60_000, limit: 5 } as const;
+/** The one limiter name both doors to the feedback store (the form, the API) count under. */
+export const FEEDBACK_LIMIT = 'feedback';
 
 const text = (field: string, min: number, max: number) =>
   v.pipe(

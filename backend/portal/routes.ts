@@ -2,7 +2,7 @@ import cors from 'cors';
 import express, { type Request, type Response, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { successData } from '../../contract/envelope';
-import { checkFeedback, FEEDBACK_RATE } from '../../contract/feedback';
+import { checkFeedback, FEEDBACK_LIMIT, FEEDBACK_RATE } from '../../contract/feedback';
 import { ASSOCIATION_NO_PATTERN, NUMERIC_ID_PATTERN, SLUG_PATTERN } from '../../contract/ids';
 import type { MediaUrl } from '../../contract/media';
 import { openApiDocument } from '../../contract/openapi';
@@ -158,7 +158,7 @@ export function portalApi({
     rateLimit({
       windowMs: FEEDBACK_RATE.windowMs,
       limit: feedbackLimit,
-      store: limits?.('feedback api'),
+      store: limits?.(FEEDBACK_LIMIT),
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       handler: (_req, _res, next) => next(new ApiFailure(429, 'E0429', '提交过于频繁，请稍后再试')),

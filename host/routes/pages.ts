@@ -1,5 +1,6 @@
 import { type RequestHandler, Router } from 'express';
 import type { Store } from 'express-rate-limit';
+import { FEEDBACK_LIMIT } from '../../contract/feedback';
 import { renderHome } from '../pages/home';
 import { contentPages } from './content';
 import { methodNotAllowed } from './errors';
@@ -51,9 +52,7 @@ export function pageRoutes(
     deps.pageCache?.holds(req, SEARCH_READS) ? next() : searchLimit(req, res, next),
   );
   if (deps.feedback)
-    router.use(
-      feedbackRoutes({ ...deps, feedback: deps.feedback }, deps.feedbackLimit, deps.limits?.('feedback form')),
-    );
+    router.use(feedbackRoutes({ ...deps, feedback: deps.feedback }, deps.feedbackLimit, deps.limits?.(FEEDBACK_LIMIT)));
   for (const [path, handler] of pages)
     router
       .route(path)

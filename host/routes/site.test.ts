@@ -13,8 +13,8 @@ after(() => portal.close());
 
 const get = (path: string) => request(portal.port, path);
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
-const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  request(portal.port, '/feedback', {
+const form = (fields: Record<string, string>, headers: Record<string, string> = {}, on = portal) =>
+  request(on.port, '/feedback', {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(fields).toString(),
@@ -289,8 +289,14 @@ describe('/feedback', () => {
 });
 
 describe('POST /api/feedback', () => {
-  const post = (body: unknown) =>
-    request(portal.port, '/api/feedback', {
+  // A portal of its own: the form's posts above count against the same allowance.
+  let apiPortal: TestPortal;
+  before(async () => {
+    apiPortal = await startTestPortal({ feedbackLimit: 3 });
+  });
+  after(() => apiPortal.close());
+  const post = (body: unknown, on = apiPortal) =>
+    request(on.port, '/api/feedback', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
@@ -317,5 +323,24 @@ describe('POST /api/feedback', () => {
     assert.ok(statuses.includes(429), statuses.join(','));
     const limited = JSON.parse((await post(entry)).body);
     assert.deepEqual([limited.code, limited.status], ['E0429', 429]);
+  });
+
+  it('shares one allowance with the form: they are two doors to one store', async () => {
+    const shared = await startTestPortal({ feedbackLimit: 3 });
+    try {
+      const valid = {
+        topic: 'website',
+        content: '搜索结果页在手机上显示不全。',
+        contactName: '王工',
+        contact: '13800001234',
+      };
+      assert.equal((await form(valid, {}, shared)).status, 303);
+      assert.equal((await post(entry, shared)).status, 200);
+      assert.equal((await form(valid, {}, shared)).status, 303);
+      assert.equal((await post(entry, shared)).status, 429, 'the API after three entries in all');
+      assert.equal((await form(valid, {}, shared)).status, 429, 'and the form');
+    } finally {
+      await shared.close();
+    }
   });
 });
