@@ -159,6 +159,8 @@ export function portalApi({
       windowMs: FEEDBACK_RATE.windowMs,
       limit: feedbackLimit,
       store: limits?.(FEEDBACK_LIMIT),
+      // While the database cannot be reached, the store's own 503 answers (with Retry-After).
+      passOnStoreError: true,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       handler: (_req, _res, next) => next(new ApiFailure(429, 'E0429', '提交过于频繁，请稍后再试')),

@@ -16,7 +16,17 @@ export function searchRateLimit(limit: number = SEARCH_PAGE_LIMIT, store?: Store
 
 /** Feedback form posts per address (SPEC: none; a person needs a few per ten minutes). */
 export function feedbackRateLimit(options: { limit: number; handler: RequestHandler; store?: Store }): RequestHandler {
-  return perAddress(FEEDBACK_RATE.windowMs, options.limit, options.handler, options.store);
+  return rateLimit({
+    windowMs: FEEDBACK_RATE.windowMs,
+    limit: options.limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: options.handler,
+    store: options.store,
+    // Counted in the database: while it cannot be reached, nothing can be stored either, and
+    // the form says so keeping what was typed, rather than an error page losing it.
+    passOnStoreError: true,
+  });
 }
 
 /**
