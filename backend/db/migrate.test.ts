@@ -101,6 +101,14 @@ for (const target of testDatabases) {
       await assert.rejects(sql`SELECT * FROM migration_b`.execute(db), /migration_b/);
       assert.equal((await database.health()).migrations, false, 'a schema past this build is not this build’s');
     });
+
+    it('refuse a database a newer build migrated, naming the migrations this one does not know', async () => {
+      const { db } = database;
+      await sql`INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future', '2099-01-01')`.execute(
+        db,
+      );
+      await assert.rejects(migrate(db), /newer version of the portal \(migration (100, )?999 is unknown to this one\)/);
+    });
   });
 }
 

@@ -45,6 +45,13 @@ async function migrateOn(db: Db, dialect: DialectName, list: readonly Migration[
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`.execute(db);
   if (dialect === 'sqlite') await adoptUserVersion(db, list);
   const done = new Set(await appliedVersions(db));
+  // Opened by an older build, it would serve a schema it does not know and never be ready.
+  const known = new Set(list.map((migration) => migration.version));
+  const unknown = [...done].filter((version) => !known.has(version));
+  if (unknown.length)
+    throw new Error(
+      `its schema was brought up to date by a newer version of the portal (migration ${unknown.join(', ')} is unknown to this one): run that version, or restore a backup this one made`,
+    );
   const applied: number[] = [];
   for (const migration of [...list].sort((a, b) => a.version - b.version)) {
     if (done.has(migration.version)) continue;
