@@ -23,7 +23,7 @@ import { errorPage, limitUrlLength, notFound } from './routes/errors';
 import { PageCache, type PageCacheOptions } from './routes/page-cache';
 import { pageRoutes } from './routes/pages';
 import { type RenderQueueOptions, renderQueue } from './routes/render-queue';
-import { cspNonce, securityHeaders } from './security';
+import { cspNonce, hstsHeader, securityHeaders } from './security';
 import { readWidgetBuild, type WidgetBuild } from './widget-build';
 import { releaseRoutes } from './widget-release';
 import { widgetFiles } from './widgets';
@@ -107,15 +107,15 @@ export function createApp(options: AppOptions): Express {
   const scripts = new Map<string, PlainHandler>();
   const portalJs = portalScript(build, announced);
   const chatJs = chatScript(build, announced, options.chat ?? defaultChat);
-  if (portalJs) scripts.set('/widgets/portal.js', portalJs);
-  if (chatJs) scripts.set('/widgets/chat.js', chatJs);
-  answerFirst(app, { pageCache, scripts, probes: healthChecks(options.readiness), metrics, https });
+  // Sent before the security headers: with an https public address they carry HSTS all the same.
+  const secure = (handler: PlainHandler): PlainHandler =>
+    https ? (req, res) => hstsHeader(req, res, () => handler(req, res)) : handler;
+  if (portalJs) scripts.set('/widgets/portal.js', secure(portalJs));
+  if (chatJs) scripts.set('/widgets/chat.js', secure(chatJs));
+  const probes = new Map([...healthChecks(options.readiness)].map(([path, probe]) => [path, secure(probe)]));
+  answerFirst(app, { pageCache, scripts, probes, metrics });
   // The same scripts at the addresses Express also takes for them (any case, a final slash).
-  for (const [path, script] of scripts)
-    app.get(path, (req, res) => {
-      if (https) res.setHeader('Strict-Transport-Security', HSTS);
-      script(req, res);
-    });
+  for (const [path, script] of scripts) app.get(path, script);
   app.use(requestLogger(logger));
   app.use(cspNonce);
   app.use(securityHeaders(assets.styleHashes, { https, servers: upstream && serverOrigins(upstream) }));
@@ -172,11 +172,7 @@ interface AnsweredFirst {
   /** The health probes by exact path: never kept, never limited. */
   probes: Map<string, PlainHandler>;
   metrics?: HostMetrics;
-  /** The site's public address is https: what is answered here carries HSTS like the rest (helmet's value). */
-  https: boolean;
 }
-
-const HSTS = 'max-age=31536000; includeSubDomains';
 
 const pathOf = (url = '/') => {
   const query = url.indexOf('?');
@@ -190,14 +186,13 @@ const pathOf = (url = '/') => {
  * an Express app is dispatched (mounted apps are called through it too);
  * everything else goes on to it unchanged.
  */
-function answerFirst(app: Express, { pageCache, scripts, probes, metrics, https }: AnsweredFirst) {
+function answerFirst(app: Express, { pageCache, scripts, probes, metrics }: AnsweredFirst) {
   /** The route label of a request answered here, or undefined for one left to the app. */
   const answer = (req: IncomingMessage, res: ServerResponse): string | undefined => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
     const path = pathOf(req.url);
     const plain = probes.get(path) ?? scripts.get(path);
     if (plain) {
-      if (https) res.setHeader('Strict-Transport-Security', HSTS);
       plain(req, res);
       return path;
     }

@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import helmet from 'helmet';
+import helmet, { strictTransportSecurity } from 'helmet';
 import { type Logger, requestLogger } from './logger';
+
+/** HSTS for a site whose public address is https: one year. */
+const HSTS = { maxAge: 31_536_000 };
+
+/**
+ * The HSTS header alone, for answers sent before the security headers (the
+ * script-tag entries, the health probes): the same value helmet sends with the rest.
+ */
+export const hstsHeader = strictTransportSecurity(HSTS);
 
 /** A fresh nonce per response: the only inline script or style a page may carry. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
@@ -42,7 +51,7 @@ export const securityHeaders = (
       },
     },
     // HSTS only when the site's public address is https: sent over plain http it would lock a local site out.
-    strictTransportSecurity: https ? { maxAge: 31_536_000 } : false,
+    strictTransportSecurity: https ? HSTS : false,
     // Not no-referrer: with it, browsers send `Origin: null` even on same-origin form
     // posts, and the Origin check of our forms could not tell friend from foe.
     referrerPolicy: { policy: 'same-origin' },
