@@ -16,23 +16,30 @@ export function searchRateLimit(limit: number = SEARCH_PAGE_LIMIT, store?: Store
 
 /** Feedback form posts per address (SPEC: none; a person needs a few per ten minutes). */
 export function feedbackRateLimit(options: { limit: number; handler: RequestHandler; store?: Store }): RequestHandler {
-  return rateLimit({
-    windowMs: FEEDBACK_RATE.windowMs,
-    limit: options.limit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: options.handler,
-    store: options.store,
-    // Counted in the database: while it cannot be reached, nothing can be stored either, and
-    // the form says so keeping what was typed, rather than an error page losing it.
-    passOnStoreError: true,
-  });
+  // Counted in the database: while it cannot be reached, nothing can be stored either, and
+  // the form says so keeping what was typed, rather than an error page losing it.
+  return perAddress(FEEDBACK_RATE.windowMs, options.limit, options.handler, options.store, { passOnStoreError: true });
 }
 
 /**
  * `limit` requests per address per `windowMs`, said in the standard RateLimit headers; `handler` answers the rest.
- * Counted in `store` (the shared database, when instances share one), else in this process.
+ * Counted in `store` (the shared database, when instances share one), else in this process;
+ * with `passOnStoreError`, a count that cannot be read lets the request through.
  */
-function perAddress(windowMs: number, limit: number, handler: RequestHandler, store?: Store): RequestHandler {
-  return rateLimit({ windowMs, limit, standardHeaders: 'draft-8', legacyHeaders: false, handler, store });
+function perAddress(
+  windowMs: number,
+  limit: number,
+  handler: RequestHandler,
+  store?: Store,
+  { passOnStoreError = false } = {},
+): RequestHandler {
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler,
+    store,
+    passOnStoreError,
+  });
 }
