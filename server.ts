@@ -30,6 +30,15 @@ const originsOf = (port: number) => [`http://localhost:${port}`, `http://127.0.0
 /** The demo sites on the ports after the portal's (a chosen port: 0 would pick others). */
 const demoOrigins = config.port ? DEMO_SITES.flatMap((site) => originsOf(config.port + site.offset)) : [];
 
+/** The widgets' build, read once for the portal and the demo sites. */
+const build = readWidgetBuild(config.widgetsDir);
+if (!build.scripts['portal.js']) {
+  // Every page would go out without its elements, and nothing would say why. Checked
+  // before the data folder is opened: a start that cannot serve pages touches nothing.
+  console.error(`WIDGETS_DIR: ${config.widgetsDir} holds no widget build (portal.js); build it with npm run build`);
+  process.exit(1);
+}
+
 const backend = config.env === 'local' ? await startBackend() : undefined;
 
 /** The embedded back-end; a data folder or database it cannot use ends the start with one line saying why. */
@@ -52,13 +61,6 @@ async function startBackend() {
     else throw error;
     process.exit(1);
   }
-}
-/** The widgets' build, read once for the portal and the demo sites. */
-const build = readWidgetBuild(config.widgetsDir);
-if (!build.scripts['portal.js']) {
-  // Every page would go out without its elements, and nothing would say why.
-  console.error(`WIDGETS_DIR: ${config.widgetsDir} holds no widget build (portal.js); build it with npm run build`);
-  process.exit(1);
 }
 /** Set by SIGTERM/SIGINT: `/readyz` says 503 at once, so balancers send no one new. */
 let stopping = false;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -22,9 +22,11 @@ describe('a start with a setting it cannot use', () => {
 
   it('WIDGETS_DIR without a build: one line naming the folder and how to build', async () => {
     const missing = join(scratch, 'nowhere');
-    const { code, output } = await failedStart({ WIDGETS_DIR: missing, DATA_DIR: dataDir() });
+    const data = join(scratch, 'data-untouched');
+    const { code, output } = await failedStart({ WIDGETS_DIR: missing, DATA_DIR: data });
     assert.equal(code, 1);
     assert.equal(output.trim().split('\n').length, 1, output);
     assert.match(output, new RegExp(`WIDGETS_DIR: ${missing} holds no widget build \\(portal\\.js\\)`));
+    assert.equal(existsSync(data), false, 'the data folder is not made');
   });
 });
