@@ -19,7 +19,7 @@ export interface PortalProcess {
   /**
    * The first line the server printed that matches `pattern`, once it has: a line
    * is written after the answer it is about, and read from the pipe later still.
-   * Rejects with everything printed if none comes within `timeoutMs`.
+   * Rejects with everything printed if none comes within `timeoutMs`, or the server ends first.
    */
   logLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
   stop(): Promise<void>;
@@ -48,22 +48,46 @@ export async function freePortRange(): Promise<number> {
   throw new Error(`no ${PORT_COUNT} consecutive free ports`);
 }
 
-function waitFor(server: ChildProcess, pattern: RegExp): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), STARTUP_TIMEOUT_MS);
-    const onData = (data: Buffer) => {
-      output += data;
-      const match = pattern.exec(output);
-      if (match?.[1]) {
+/**
+ * What `server` prints, collected; `lineMatching` resolves with the first line that
+ * matches once it is printed, and rejects with all that was printed if none is
+ * within `timeoutMs` or the process ends first.
+ */
+function printedBy(server: ChildProcess) {
+  let output = '';
+  const printed = new EventTarget();
+  const collect = (data: Buffer) => {
+    output += data;
+    printed.dispatchEvent(new Event('data'));
+  };
+  server.stdout?.on('data', collect);
+  server.stderr?.on('data', collect);
+  const lineMatching = (pattern: RegExp, timeoutMs: number) =>
+    new Promise<string>((resolve, reject) => {
+      const stop = () => {
         clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    server.stdout?.on('data', onData);
-    server.stderr?.on('data', onData);
-    server.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
+        printed.removeEventListener('data', check);
+        server.off('exit', exited);
+      };
+      const check = () => {
+        const line = output.split('\n').find((text) => pattern.test(text));
+        if (line === undefined) return;
+        stop();
+        resolve(line);
+      };
+      const exited = (code: number | null) => {
+        stop();
+        reject(new Error(`server exited with ${code} before a line matching ${pattern}:\n${output}`));
+      };
+      const timer = setTimeout(() => {
+        stop();
+        reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms:\n${output}`));
+      }, timeoutMs);
+      printed.addEventListener('data', check);
+      server.once('exit', exited);
+      check();
+    });
+  return { output: () => output, lineMatching };
 }
 
 /**
@@ -108,17 +132,9 @@ export async function startPortalProcess(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const printed = new EventTarget();
-  const collect = (data: Buffer) => {
-    output += data;
-    printed.dispatchEvent(new Event('data'));
-  };
-  server.stdout?.on('data', collect);
-  server.stderr?.on('data', collect);
-  const lineMatching = (pattern: RegExp) => output.split('\n').find((line) => pattern.test(line));
+  const printed = printedBy(server);
   try {
-    await waitFor(server, options.ready ?? /(Demo sites listening)/);
+    await printed.lineMatching(options.ready ?? /Demo sites listening/, STARTUP_TIMEOUT_MS);
   } catch (error) {
     server.kill('SIGTERM');
     removeData();
@@ -137,24 +153,8 @@ export async function startPortalProcess(
       partner: `http://127.0.0.1:${port + 3}`,
       gallery: `http://127.0.0.1:${port + 4}`,
     },
-    output: () => output,
-    logLine(pattern, timeoutMs = 10_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const line = lineMatching(pattern);
-          if (line === undefined) return;
-          clearTimeout(timer);
-          printed.removeEventListener('data', check);
-          resolve(line);
-        };
-        const timer = setTimeout(() => {
-          printed.removeEventListener('data', check);
-          reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms in:\n${output}`));
-        }, timeoutMs);
-        printed.addEventListener('data', check);
-        check();
-      });
-    },
+    output: printed.output,
+    logLine: (pattern, timeoutMs = 10_000) => printed.lineMatching(pattern, timeoutMs),
     async stop() {
       if (server.exitCode === null && server.signalCode === null) {
         server.kill('SIGTERM');
@@ -176,18 +176,15 @@ export async function startPortalProcess(
  * its exit code and all it printed (stopped at once if it does start after all).
  */
 export function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-      env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const collect = (data: Buffer) => {
-      output += data;
-      if (/listening/.test(output)) server.kill('SIGTERM');
-    };
-    server.stdout.on('data', collect);
-    server.stderr.on('data', collect);
-    server.on('exit', (code) => resolve({ code, output }));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const printed = printedBy(server);
+  printed.lineMatching(/listening/, STARTUP_TIMEOUT_MS).then(
+    () => server.kill('SIGTERM'),
+    () => {}, // it ended, as expected
+  );
+  // Once its output is all read ('close' comes after the pipes are drained).
+  return new Promise((resolve) => server.on('close', (code) => resolve({ code, output: printed.output() })));
 }

@@ -194,7 +194,7 @@ describe('the servers replaced by settings, in the real server', () => {
         KERNEL_API_URL: origin,
         BRAND_API_URL: origin,
       },
-      ready: /(Portal \(test\) listening)/,
+      ready: /Portal \(test\) listening/,
     });
   });
   after(() => server?.stop());
