@@ -10,6 +10,7 @@ import { $pageCommon } from '../core/stores';
 import { useStore } from '../core/use-store';
 import { HeaderView } from './HeaderView';
 import { useMenuFocus } from './menu-icon';
+import { useSubmenuEscape } from './submenu';
 
 /** Scroll handling starts this long after mount, and runs at most this often (SPEC §9). */
 export const MOUNT_DELAY_MS = 200;
@@ -82,6 +83,7 @@ export function Header({ host, lang, theme, noLogin }: HeaderProps) {
   useHideOnScroll(host, !menuOpen);
   useScrollLock(menuOpen);
   useMenuFocus(host.shadowRoot, 'menu', menuOpen, close);
+  useSubmenuEscape(host.shadowRoot, !menuOpen);
   const login = !isOn(noLogin) && !isMobileUserAgent(navigator.userAgent);
   // The sign-in's code comes when the header shows it (on a page the portal did
   // not render, nothing else brings it); a phone never fetches it.

@@ -1,4 +1,4 @@
-import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import { $pageCommon, type PageCommon } from '../core/stores/page-common';
 import { axeViolations } from '../test-support/axe';
@@ -150,6 +150,40 @@ describe('<portal-header>', () => {
     await waitFor(() => !shadow(element).querySelector('portal-login'), 'gone again for noLogin = true');
     typed.noLogin = false;
     await waitFor(() => shadow(element).querySelector('portal-login'), 'back for noLogin = false');
+  });
+
+  it('closes a submenu on Escape, opened by focus or by the pointer, and opens it again after (WCAG 1.4.13)', async () => {
+    const element = await mount();
+    const entry = shadow(element).querySelector<HTMLElement>('.has-children')!;
+    const submenu = entry.querySelector<HTMLElement>('.children')!;
+    const shown = () => getComputedStyle(submenu).display !== 'none';
+    const parent = entry.querySelector<HTMLAnchorElement>('a.link')!;
+    // By keyboard: focus in the submenu; Escape hides it and focus goes to its entry.
+    parent.focus();
+    await waitFor(shown, 'shown while its entry has focus');
+    await sendKeys({ press: 'Tab' });
+    expect(shadow(element).activeElement, 'focus in the submenu').to.equal(submenu.querySelector('a'));
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !shown(), 'hidden after Escape');
+    expect(shadow(element).activeElement).to.equal(parent);
+    await sendKeys({ press: 'Shift+Tab' });
+    await sendKeys({ press: 'Tab' });
+    await waitFor(shown, 'shown again when focus comes back');
+    parent.blur();
+    // By pointer: hovered open; Escape hides it until the pointer leaves and comes back.
+    const box = parent.getBoundingClientRect();
+    const over = {
+      type: 'move' as const,
+      position: [Math.round(box.x + 8), Math.round(box.y + box.height / 2)] as [number, number],
+    };
+    await sendMouse(over);
+    await waitFor(shown, 'shown under the pointer');
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !shown(), 'hidden after Escape under the pointer');
+    await sendMouse({ type: 'move', position: [5, 600] });
+    await sendMouse(over);
+    await waitFor(shown, 'shown when the pointer comes back');
+    await sendMouse({ type: 'move', position: [5, 600] });
   });
 
   it('follows the visitor’s colour scheme with theme="auto": colours and the logo’s word mark', async () => {

@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+
+/** Set on an entry whose submenu the visitor dismissed; CSS hides the submenu. */
+const DISMISSED = 'data-dismissed';
+
+/**
+ * The desktop submenus open on hover and focus (CSS). Content that appears so
+ * must be dismissible without moving the pointer or focus (WCAG 1.4.13): Escape
+ * hides the open one, with focus back on its entry, until the pointer leaves
+ * the entry or focus moves out of it.
+ */
+export function useSubmenuEscape(root: ShadowRoot | null, enabled: boolean) {
+  useEffect(() => {
+    if (!root || !enabled) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      for (const entry of root.querySelectorAll<HTMLElement>('.has-children')) {
+        if (entry.hasAttribute(DISMISSED) || !entry.matches(':hover, :focus-within')) continue;
+        entry.setAttribute(DISMISSED, '');
+        if (entry.contains(root.activeElement)) entry.querySelector<HTMLElement>('a.link')?.focus();
+      }
+    };
+    // Pointer or focus leaving a dismissed entry lets it open again.
+    const onLeave = (event: Event) => {
+      const entry = (event.target as Element).closest?.(`[${DISMISSED}]`);
+      const to = (event as PointerEvent | FocusEvent).relatedTarget;
+      if (entry && !(to instanceof Node && entry.contains(to))) entry.removeAttribute(DISMISSED);
+    };
+    document.addEventListener('keydown', onKey);
+    root.addEventListener('pointerout', onLeave);
+    root.addEventListener('focusout', onLeave);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      root.removeEventListener('pointerout', onLeave);
+      root.removeEventListener('focusout', onLeave);
+      for (const entry of root.querySelectorAll(`[${DISMISSED}]`)) entry.removeAttribute(DISMISSED);
+    };
+  }, [root, enabled]);
+}
