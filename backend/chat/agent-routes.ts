@@ -5,16 +5,19 @@ import * as v from 'valibot';
 import * as schemas from '../../contract/chat';
 import { inboxQuery, inboxQueryInput } from '../../contract/chat-inbox';
 import { ApiFailure, apiErrors, forbidden, notFound, ok, unauthorized } from '../envelope';
+import type { Db } from '../db/query';
 import type { LimitStores } from '../http/limit-store';
 import { renderAgentInbox, renderAgentSignIn } from './agent-pages';
-import { AGENT_COOKIE, AGENT_SESSION_MS, AgentSessions } from './agent-session';
+import { AGENT_COOKIE, AGENT_SESSION_MS, type AgentSession, AgentSessions } from './agent-session';
 import type { ChatHub } from './hub';
 import { ownOrigin } from './origins';
-import { type EventStreams, following, lastEventId, openEventStream } from './sse';
+import { type EventStream, type EventStreams, following, lastEventId, openEventStream } from './sse';
 import type { ChatStore } from './store';
 import { parseChat } from './visitor-routes';
 
 export interface AgentRoutesOptions {
+  /** Where signed-out sessions are kept. */
+  db: Db;
   store: ChatStore;
   hub: ChatHub;
   streams: EventStreams;
@@ -26,6 +29,9 @@ export interface AgentRoutesOptions {
   /** Where the sign-in limit counts (default: in this process). */
   limits?: LimitStores;
 }
+
+/** How often an open inbox stream asks whether its session was signed out elsewhere. */
+const SESSION_CHECK_MS = 60_000;
 
 const cookieOptions = {
   httpOnly: true,
@@ -51,6 +57,7 @@ const conversationId = (req: Request) => {
 
 /** The agent inbox at `/chat/agent`: sign-in, conversations, live replies. */
 export function agentRoutes({
+  db,
   store,
   hub,
   streams,
@@ -66,12 +73,14 @@ export function agentRoutes({
     );
     return router;
   }
-  const sessions = new AgentSessions(password, signingKey);
+  const sessions = new AgentSessions(password, signingKey, db);
   router.use('/chat/agent', cookieParser());
-  const signedIn = (req: Request) => sessions.valid(req.cookies?.[AGENT_COOKIE]);
+  const signedIn = (req: Request) => sessions.signedIn(req.cookies?.[AGENT_COOKIE]);
+  /** The open `/events` streams of each session here, ended when it signs out. */
+  const openStreams = new Map<string, Set<EventStream>>();
 
   router.get('/chat/agent', async (req, res) => {
-    if (!signedIn(req)) return sendPage(res, renderAgentSignIn(res.locals.cspNonce));
+    if (!(await signedIn(req))) return sendPage(res, renderAgentSignIn(res.locals.cspNonce));
     // A paging link that was tampered with shows the newest page.
     const parsed = v.safeParse(inboxQuery, inboxQueryInput(req.query));
     const query = parsed.success ? parsed.output : { show: 'all' as const };
@@ -102,13 +111,44 @@ export function agentRoutes({
       res.redirect(303, '/chat/agent');
     },
   );
-  router.post('/chat/agent/logout', sameOrigin, (_req, res) => {
+  router.post('/chat/agent/logout', sameOrigin, async (req, res) => {
+    const session = sessions.read(req.cookies?.[AGENT_COOKIE]);
+    if (session) {
+      await sessions.end(session);
+      for (const stream of openStreams.get(session.id) ?? []) stream.end();
+    }
     res.clearCookie(AGENT_COOKIE, { ...cookieOptions, maxAge: undefined });
     res.redirect(303, '/chat/agent');
   });
 
+  /**
+   * Ends an inbox's stream when its session ends: at once when it signs out
+   * here, within a minute when it signs out on another instance, and when it
+   * expires.
+   */
+  const watchSession = (stream: EventStream, session: AgentSession) => {
+    const open = openStreams.get(session.id) ?? new Set();
+    openStreams.set(session.id, open.add(stream));
+    const check = setInterval(async () => {
+      // A database that cannot answer now ends nothing: the next check asks again.
+      if (await sessions.ended(session).catch(() => false)) stream.end();
+    }, SESSION_CHECK_MS);
+    const expiry = setTimeout(() => stream.end(), Math.min(session.expires - Date.now(), 2 ** 31 - 1));
+    stream.onClose(() => {
+      clearInterval(check);
+      clearTimeout(expiry);
+      open.delete(stream);
+      if (!open.size) openStreams.delete(session.id);
+    });
+  };
+
   const api = Router();
-  api.use((req, _res, next) => next(signedIn(req) ? undefined : unauthorized('请先登录客服工作台')));
+  api.use(async (req, res, next) => {
+    const session = await signedIn(req);
+    if (!session) return next(unauthorized('请先登录客服工作台'));
+    res.locals.agentSession = session;
+    next();
+  });
   api.use(express.json({ limit: '8kb' }));
   api.get('/conversations', async (req, res) =>
     ok(res, await store.conversations(parseChat(inboxQuery, inboxQueryInput(req.query)))),
@@ -139,6 +179,7 @@ export function agentRoutes({
   /** Every new message of every conversation, resumed after `Last-Event-ID`. */
   api.get('/events', (req, res) => {
     const stream = openEventStream(req, res, streams);
+    watchSession(stream, res.locals.agentSession as AgentSession);
     let sent = lastEventId(req);
     const deliver = (message: { id: number }) => {
       if (message.id <= sent) return;

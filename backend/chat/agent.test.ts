@@ -109,6 +109,25 @@ for (const target of testDatabases) {
         await visitorStream.waitFor(() => true);
       });
 
+      it('ends the session on sign-out: the old cookie opens nothing any more, and its open stream ends', async () => {
+        const cookie = await signIn();
+        const other = await signIn();
+        assert.equal((await api('/conversations', cookie)).status, 200);
+        const stream = await openEventStream(portal.port, '/chat/agent/api/events', { Cookie: cookie });
+        const ended = new Promise<void>((resolve) => stream.response.on('end', resolve));
+        const out = await request(portal.port, '/chat/agent/logout', {
+          method: 'POST',
+          headers: { Cookie: cookie, Origin: portal.origin },
+        });
+        assert.equal(out.status, 303);
+        // A copy of the cookie kept (another tab, a stolen one) is refused now.
+        assert.equal((await api('/conversations', cookie)).status, 401);
+        assert.match((await request(portal.port, '/chat/agent', { headers: { Cookie: cookie } })).body, /客服密码/);
+        await ended;
+        // Another agent's sign-in goes on.
+        assert.equal((await api('/conversations', other)).status, 200);
+      });
+
       it('limits wrong passwords', async () => {
         const statuses: number[] = [];
         for (let i = 0; i < 6; i++) statuses.push((await form(`nope-${i}`)).status);

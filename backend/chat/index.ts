@@ -67,6 +67,7 @@ export function chatService(options: ChatServiceOptions): {
   );
   routes.use(
     agentRoutes({
+      db: options.db,
       store,
       hub,
       streams,

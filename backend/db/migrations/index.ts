@@ -10,6 +10,7 @@ import { pkce } from './0008-pkce';
 import { tokenFamilies } from './0009-token-families';
 import { rateLimits } from './0010-rate-limits';
 import { codeFamilies } from './0011-code-families';
+import { agentSignOuts } from './0012-agent-sign-outs';
 
 /** Every migration, in order. Add new ones at the end; never edit an applied one. */
 export const migrations: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   tokenFamilies,
   rateLimits,
   codeFamilies,
+  agentSignOuts,
 ];
