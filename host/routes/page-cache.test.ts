@@ -193,6 +193,24 @@ describe('page cache under junk addresses', () => {
     assert.match((await smallGet('/news/3')).body, /留存摘要一/, 'still the kept page');
   });
 
+  it('keeps the pages of its own address however many other hosts were asked for first', async () => {
+    const fresh = await startTestPortal({ pageCache: { freshMs: 60_000, maxPages: 20 } });
+    try {
+      // Forged Host headers before anyone reached the site by its own address.
+      for (let i = 0; i < 6; i++) await request(fresh.port, '/about', { headers: { Host: `forged${i}.example` } });
+      for (const host of ['127.0.0.1', 'localhost']) {
+        const address = { Host: `${host}:${fresh.port}` };
+        fresh.sqlite.prepare('UPDATE news SET summary = ? WHERE id = 3').run(`${host} 之前`);
+        assert.match((await request(fresh.port, '/news/3', { headers: address })).body, new RegExp(`${host} 之前`));
+        fresh.sqlite.prepare('UPDATE news SET summary = ? WHERE id = 3').run(`${host} 之后`);
+        const again = await request(fresh.port, '/news/3', { headers: address });
+        assert.match(again.body, new RegExp(`${host} 之前`), `the page under ${host} is kept`);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('keeps its pages however many searches are asked for twice', async () => {
     // Room for one kept search page beside the site's own.
     const roomy = await startTestPortal({ pageCache: { freshMs: 60_000, maxPages: 10 }, searchLimit: 1000 });

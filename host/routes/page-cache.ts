@@ -9,6 +9,7 @@ import { isMobileUserAgent } from '../../contract/user-agent';
 import { STALE_IF_ERROR_MS } from '../data/upstream';
 import { type Logger, loggableUrl } from '../logger';
 import { type Encoding, encodingFor, unchanged } from '../precompressed';
+import { isOwnHost } from './own-host';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -46,8 +47,13 @@ export interface PageCacheOptions {
   oneHost?: boolean;
 }
 
-/** Host names pages are kept for when each host gets its own pages: the site's few names. */
+/**
+ * Other host names pages are kept for, first come, when each host gets its own
+ * pages (no PORTAL_PUBLIC_ORIGIN): the site's few names. The machine's own names
+ * are always kept (`isOwnHost`), so forged hosts cannot take their places.
+ */
 const MAX_HOSTS = 4;
+const HOSTS_FULL = `pages are kept for at most ${MAX_HOSTS} host names besides this machine's own, and this one is not: set PORTAL_PUBLIC_ORIGIN to the site's address so every page is kept whatever host a request names`;
 
 /** How soon a free-text page must be asked for again to be kept (`keepsWhenAskedAgain`). */
 const ASKED_AGAIN_WITHIN_MS = 10 * 60 * 1000;
@@ -82,6 +88,7 @@ export class PageCache {
   private readonly logger?: Logger;
   private readonly onLookup?: (result: 'hit' | 'stale' | 'miss') => void;
   private readonly hosts = new Set<string>();
+  private warnedHostsFull = false;
   /** The query parameters each kept page's path reads, for the lookup before routing. */
   private readonly readsByPath: LRUCache<string, readonly string[]>;
   /** First renders under way, by key. */
@@ -177,8 +184,12 @@ export class PageCache {
   }
 
   private keepsHost(host: string): boolean {
-    if (this.oneHost || this.hosts.has(host)) return true;
-    if (this.hosts.size >= MAX_HOSTS) return false;
+    if (this.oneHost || isOwnHost(host) || this.hosts.has(host)) return true;
+    if (this.hosts.size >= MAX_HOSTS) {
+      if (!this.warnedHostsFull) this.logger?.warn({ host }, HOSTS_FULL);
+      this.warnedHostsFull = true;
+      return false;
+    }
     this.hosts.add(host);
     return true;
   }
