@@ -24,6 +24,9 @@ describe('hostile bodies on the JSON API', () => {
       const cases: Array<[Record<string, string>, string, number]> = [
         [{ 'Content-Encoding': 'zip' }, '{}', 415],
         [{ 'Content-Type': 'application/json; charset=klingon' }, '{}', 415],
+        // JSON is UTF-8 (RFC 8259): UTF-7 could carry what a filter in front looks for unseen.
+        [{ 'Content-Type': 'application/json; charset=utf-7' }, '{"text":"+ADw-script+AD4-"}', 415],
+        [{ 'Content-Type': 'application/json; charset=UTF-16' }, '{}', 415],
         [{}, JSON.stringify({ text: 'x'.repeat(300_000) }), 413],
         [{}, '{"a":', 400],
       ];

@@ -6,6 +6,7 @@ import * as schemas from '../../contract/chat';
 import { inboxQuery, inboxQueryInput } from '../../contract/chat-inbox';
 import type { Db } from '../db/query';
 import { ApiFailure, apiErrors, forbidden, notFound, ok, unauthorized } from '../envelope';
+import { jsonBody } from '../http/json-body';
 import type { LimitStores } from '../http/limit-store';
 import { renderAgentInbox, renderAgentSignIn } from './agent-pages';
 import { AGENT_COOKIE, AGENT_SESSION_MS, type AgentSession, AgentSessions } from './agent-session';
@@ -149,7 +150,7 @@ export function agentRoutes({
     res.locals.agentSession = session;
     next();
   });
-  api.use(express.json({ limit: '8kb' }));
+  api.use(jsonBody('8kb'));
   api.get('/conversations', async (req, res) =>
     ok(res, await store.conversations(parseChat(inboxQuery, inboxQueryInput(req.query)))),
   );

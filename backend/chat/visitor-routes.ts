@@ -6,6 +6,7 @@ import type { MediaUrl } from '../../contract/media';
 import { PORTAL_APP_ID } from '../accounts/apps';
 import type { AccountStore } from '../accounts/store';
 import { ApiFailure, apiErrors, badRequest, notFound, ok, unauthorized } from '../envelope';
+import { jsonBody } from '../http/json-body';
 import type { LimitStores } from '../http/limit-store';
 import type { ContentStore } from '../portal/content-store';
 import { chatCard, messageCard } from './cards';
@@ -67,7 +68,7 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
   const router = Router();
   router.get('/access', accessAnswer(options.partnerOrigins));
   router.use(allowOrigins(options.partnerOrigins));
-  router.use(express.json({ limit: '8kb' }));
+  router.use(jsonBody('8kb'));
 
   router.get('/cards/:key', async (req, res) => {
     const card = await chatCard(content, mediaUrl, req.params.key ?? '');

@@ -11,6 +11,7 @@ import type { AppRegistry } from '../accounts/apps';
 import type { AccountStore } from '../accounts/store';
 import { ApiFailure, apiErrors, badRequest, notFound, ok, parse } from '../envelope';
 import type { FeedbackStore } from '../feedback/feedback-store';
+import { jsonBody } from '../http/json-body';
 import type { LimitStores } from '../http/limit-store';
 import type { SearchStore } from '../search/search-store';
 import { currentUser, requireUser } from './auth';
@@ -89,7 +90,7 @@ export function portalApi({
       maxAge: 600,
     }),
   );
-  router.use(['/api', '/api-kernel-portal', `/api-${brand}-portal`], express.json({ limit: JSON_LIMIT }));
+  router.use(['/api', '/api-kernel-portal', `/api-${brand}-portal`], jsonBody(JSON_LIMIT));
 
   router.get('/api/openapi.json', async (_req, res) => void res.json(openApiDocument));
 
