@@ -1,4 +1,5 @@
-import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import * as v from 'valibot';
 import * as schemas from '../../contract/chat';

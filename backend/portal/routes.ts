@@ -1,5 +1,5 @@
 import cors from 'cors';
-import express, { type Request, type Response, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { successData } from '../../contract/envelope';
 import { checkFeedback, FEEDBACK_LIMIT, FEEDBACK_RATE } from '../../contract/feedback';
