@@ -1,13 +1,16 @@
-import express, { type RequestHandler, Router } from 'express';
+import express, { type Request, type RequestHandler, Router } from 'express';
 import type { Store } from 'express-rate-limit';
 import { checkFeedback, FEEDBACK_RATE } from '../../contract/feedback';
 import type { FeedbackSink } from '../data/feedback';
 import { renderFeedback } from '../pages/feedback';
-import { type PageDeps, pageContext, sendPage } from './page-context';
+import { type PageDeps, pageContext, publicOrigin, sendPage } from './page-context';
 import { queryText } from './params';
 import { feedbackRateLimit } from './rate-limit';
 
 const FORM_FIELDS = ['topic', 'content', 'contactName', 'contact'] as const;
+
+const formValues = (req: Request) =>
+  Object.fromEntries(FORM_FIELDS.map((field) => [field, queryText(req.body?.[field])]));
 
 /**
  * `/feedback`: the form (GET), its submission (POST, a plain form post that
@@ -34,13 +37,20 @@ export function feedbackRoutes(
   router.post(
     '/feedback',
     express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 }),
+    // A page elsewhere could make its visitors' browsers post here, each from its
+    // own address; browsers name the page's origin, so those are refused.
+    (req, res, next) => {
+      const origin = req.get('Origin');
+      if (origin === undefined || origin === publicOrigin(req)) return next();
+      show(403, { kind: 'form', values: formValues(req), problem: '请在本站的意见反馈页提交。' })(req, res, next);
+    },
     feedbackRateLimit({
       limit,
       store,
       handler: show(429, { kind: 'form', problem: '提交过于频繁，请 10 分钟后再试。' }),
     }),
     async (req, res, next) => {
-      const values = Object.fromEntries(FORM_FIELDS.map((field) => [field, queryText(req.body?.[field])]));
+      const values = formValues(req);
       const checked = checkFeedback(values);
       if (!checked.ok) return show(400, { kind: 'form', values, errors: checked.errors })(req, res, next);
       try {

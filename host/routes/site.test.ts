@@ -277,6 +277,18 @@ describe('/feedback', () => {
     assert.equal(stored().length, before);
   });
 
+  it('refuses a post from a page on another origin, stores nothing, and takes its own origin’s', async () => {
+    const before = stored().length;
+    for (const origin of ['http://evil.example', 'null']) {
+      const refused = await form(valid, { Origin: origin });
+      assert.equal(refused.status, 403, origin);
+      assert.match(refused.body, /请在本站的意见反馈页提交/);
+      assert.match(refused.body, /搜索结果页在手机上显示不全/, 'the values come back');
+    }
+    assert.equal(stored().length, before);
+    assert.equal((await form(valid, { Origin: portal.origin })).status, 303);
+  });
+
   it('limits entries per address', async () => {
     // The limit is 3 in this portal; earlier tests used some of it.
     const answers = [];
