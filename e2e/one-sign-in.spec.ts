@@ -88,6 +88,23 @@ test('a portal page open while the console signs out is signed out at once', asy
   await expect(login(page).getByRole('button', { name: '登录' })).toBeVisible();
 });
 
+test('a portal page left open follows the console through a sign-in, a sign-out and a second sign-in', async ({
+  page,
+  portal,
+  context,
+}) => {
+  await page.goto(`${portal.url}/news`);
+  await expect(login(page).getByRole('button', { name: '登录' })).toBeVisible();
+  const consoleTab = await context.newPage();
+  for (const round of ['first', 'second']) {
+    await signInOnConsole(consoleTab, portal, 'demo');
+    await expect(login(page).getByRole('link', { name: /张明/ }), `${round} sign-in`).toBeVisible();
+    await consoleTab.getByRole('button', { name: '退出登录' }).click();
+    await expect(consoleTab.locator('html[data-hub="cleared"]')).toHaveCount(1);
+    await expect(login(page).getByRole('button', { name: '登录' }), `${round} sign-out`).toBeVisible();
+  }
+});
+
 test('administrator setup, asked for by the portal, is signed in and returns to the page it came from', async ({
   page,
   portal,

@@ -38,9 +38,13 @@ export function startPortalSession(): Promise<UserInfo | null> {
     if (may) return (await loadPortalAccount()).startPortalAccount();
     setUserInfo(null);
     // A sign-in on another origin reaches this page through the hub: only then
-    // does the SDK come.
+    // does the SDK come. From then on the SDK hears the hub itself; this listener
+    // saving a later sign-in's tokens first made the SDK's own take it for one it
+    // already had, and the page stayed signed out.
+    let handedOver = false;
     void portalHub().onChange((tokens) => {
-      if (!tokens) return;
+      if (!tokens || handedOver) return;
+      handedOver = true;
       saveTokens(tokens);
       void loadPortalAccount().then((account) => account.startPortalAccount());
     });
