@@ -59,14 +59,24 @@ export interface InboxPage {
   newer: string | null;
 }
 
-/** The inbox page's address for a query: what its paging links say, with or without scripts. */
-export function inboxHref(query: Partial<InboxQuery>): string {
+/**
+ * The inbox page's address for a query: what its paging links say, with or
+ * without scripts; with `open`, that conversation opened on it.
+ */
+export function inboxHref(query: Partial<InboxQuery>, open?: number): string {
   const params = new URLSearchParams();
   if (query.show === 'unanswered') params.set('show', 'unanswered');
   if (query.before) params.set('before', query.before);
   else if (query.after) params.set('after', query.after);
+  if (open !== undefined) params.set('open', String(open));
   const search = params.toString();
   return `/chat/agent${search ? `?${search}` : ''}`;
+}
+
+/** The conversation an inbox address opens (`open`), if it names one. */
+export function openedIn(search: string): number | undefined {
+  const open = new URLSearchParams(search).get('open') ?? '';
+  return /^[1-9]\d{0,12}$/.test(open) ? Number(open) : undefined;
 }
 
 /** The query strings of a request that the inbox reads (a repeated one is not a string, and refused). */

@@ -518,6 +518,46 @@ test.describe('the agent inbox under a flood', () => {
     await expect(list(page).locator('li').first()).toContainText('实时到达的新访客');
   });
 
+  test('opens a conversation from its address, and from the list the server drew before the script came', async ({
+    page,
+  }) => {
+    await signInAgent(page);
+    // Held back, the inbox's script has not drawn its buttons: the server's entries are links.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/widgets/chat-agent.js', async (route) => {
+      await held;
+      // The page that asked first may be gone by then.
+      await route.continue().catch(() => {});
+    });
+    // Module scripts hold back DOMContentLoaded: the page is used as soon as it is drawn.
+    await page.goto(`${portal.url}/chat/agent`, { waitUntil: 'commit' });
+    const first = list(page).locator('li').first().getByRole('link');
+    const name = (await first.locator('strong').textContent()) ?? '';
+    await first.click();
+    await expect(page).toHaveURL(/\/chat\/agent\?open=\d+$/);
+    release();
+    await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+    await expect(page.getByLabel('回复')).toBeVisible();
+    await page.unroute('**/widgets/chat-agent.js');
+    // A conversation far down the list, opened by its address; reloading keeps it open.
+    await page.goto(`${portal.url}/chat/agent?open=${customer.id}`);
+    await expect(page.locator('.messages')).toContainText('您好，已为您安排演示');
+    const top = list(page).locator('li').first().getByRole('button');
+    const topName = (await top.locator('strong').textContent()) ?? '';
+    await top.click();
+    await expect(page.getByRole('heading', { name: topName, level: 2 })).toBeVisible();
+    await expect(page).toHaveURL(/\?open=\d+$/);
+    expect(page.url()).not.toContain(`open=${customer.id}`);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: topName, level: 2 })).toBeVisible();
+    // An address naming no conversation opens none, and says so.
+    await page.goto(`${portal.url}/chat/agent?open=99999999`);
+    await expect(page.getByRole('alert')).toContainText('没有这个会话');
+  });
+
   test('without scripts the paging links reach the customer too', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -528,7 +568,7 @@ test.describe('the agent inbox under a flood', () => {
     await expect(entry(page, customer.id)).toBeVisible();
     await expect(entry(page, customer.id)).not.toContainText('未回复');
     await list(page)
-      .getByRole('link', { name: /未回复/ })
+      .getByRole('link', { name: /^未回复（\d+）$/ })
       .click();
     await expect(list(page).getByText(/共 \d+ 个未回复会话/)).toBeVisible();
     await context.close();

@@ -56,9 +56,10 @@ export function renderAgentSignIn(nonce: string, error?: string): string {
  * One conversation in the list: who, when, whether it waits for an answer (in
  * words), its last message; spaces between the parts make it read as words.
  */
-function Entry({ conversation: c }: { conversation: ConversationSummary }) {
+function Entry({ conversation: c, query }: { conversation: ConversationSummary; query: InboxQuery }) {
+  // A link, so that a click before the inbox's script has come opens the conversation too.
   return (
-    <div className="entry">
+    <a className="entry" href={inboxHref(query, c.id)}>
       <span className="who">
         <strong>{conversationName(c)}</strong>{' '}
         <time dateTime={new Date(c.updatedAt).toISOString()}>{activityTime(c.updatedAt)}</time>
@@ -70,7 +71,7 @@ function Entry({ conversation: c }: { conversation: ConversationSummary }) {
         </span>
       )}{' '}
       <span className="preview">{messagePreview(c.last)}</span>
-    </div>
+    </a>
   );
 }
 
@@ -123,7 +124,7 @@ export function renderAgentInbox(nonce: string, query: InboxQuery, inbox: InboxP
             <ul>
               {inbox.conversations.map((c) => (
                 <li key={c.id}>
-                  <Entry conversation={c} />
+                  <Entry conversation={c} query={query} />
                 </li>
               ))}
             </ul>

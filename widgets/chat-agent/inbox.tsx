@@ -19,6 +19,7 @@ import {
   inboxRange,
   messagePreview,
   messageTime,
+  openedIn,
 } from '../../contract/chat-inbox';
 import { ChatConnection } from '../chat/connection';
 import type { ChatMessage } from '../chat/types';
@@ -156,7 +157,7 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage } })
       paged.current = true;
       setQuery(next);
       setInbox(page);
-      if (push) history.pushState(null, '', inboxHref(next));
+      if (push) history.pushState(null, '', inboxHref(next, screen.conversation ?? undefined));
     } catch (failure) {
       setError((failure as Error).message);
     }
@@ -203,6 +204,8 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage } })
   const open = async (conversation: ConversationSummary) => {
     setCurrent(conversation);
     setError('');
+    // The address names it: a reload, or a link to it, opens it again.
+    history.replaceState(null, '', inboxHref(screen.query ?? query, conversation.id));
     // To the conversation (below the list on a narrow screen), its name read first:
     // brought to the top, so the reply box below its messages shows too, however long the list.
     requestAnimationFrame(() => {
@@ -215,6 +218,17 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage } })
     if (last) await call(`/conversations/${conversation.id}/read`, { messageId: last.id });
     reload();
   };
+
+  // The conversation the address names (a link from the server's list, a reload).
+  useEffect(() => {
+    const id = openedIn(location.search);
+    if (id === undefined) return;
+    const listed = initial.page.conversations.find((c) => c.id === id);
+    (listed ? Promise.resolve(listed) : call<ConversationSummary>(`/conversations/${id}`)).then(
+      (conversation) => void open(conversation),
+      (failure: Error) => setError(failure.message),
+    );
+  }, []);
 
   const reply = async (event: Event) => {
     event.preventDefault();
@@ -319,7 +333,12 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage } })
             </form>
           </>
         ) : (
-          <p className="empty">选择左侧的会话查看并回复。</p>
+          <>
+            <p className="empty">选择左侧的会话查看并回复。</p>
+            <p className="error" role="alert">
+              {error}
+            </p>
+          </>
         )}
       </section>
     </>
