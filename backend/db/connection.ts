@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { DataFolderInUse, lockDataFolder } from './data-folder-lock';
 import { type DatabaseFileWatch, type FileWatchOptions, watchDatabaseFile } from './file-watch';
 import { appliedVersions, migrate } from './migrate';
 import { migrations } from './migrations';
@@ -47,6 +48,7 @@ function causeOf(error: unknown, file: string): string {
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'EROFS' || code === 'SQLITE_READONLY' || /readonly|read-only/i.test(message ?? ''))
     return 'it is read-only';
+  if (error instanceof DataFolderInUse) return error.message;
   if (code === 'ENOTDIR' || code === 'EEXIST') return 'it is not a folder';
   if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT')
     return `${file} is not a database or is damaged (move it away to start with a fresh one)`;
@@ -127,8 +129,10 @@ async function health(db: Db): Promise<DatabaseHealth> {
 export async function openSqlite(dataDir: string, watch: FileWatchOptions = {}): Promise<PortalDatabase> {
   const file = join(dataDir, DATABASE_FILE);
   let sqlite: WatchedDatabase | undefined;
+  let lock: { release(): void } | undefined;
   try {
     mkdirSync(dataDir, { recursive: true });
+    lock = lockDataFolder(dataDir);
     sqlite = new WatchedDatabase(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
@@ -147,10 +151,14 @@ export async function openSqlite(dataDir: string, watch: FileWatchOptions = {}):
         const checks = await health(db);
         return { ...checks, dataFolder: checks.database && (handle.watch?.intact() ?? true) };
       },
-      close: () => db.destroy(),
+      close: async () => {
+        await db.destroy();
+        lock?.release();
+      },
     };
   } catch (error) {
     sqlite?.close();
+    lock?.release();
     throw new DataFolderError(`The data folder ${dataDir} cannot be used: ${causeOf(error, file)}.`, { cause: error });
   }
 }

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { openSqlite } from './connection';
 
 const scratch = mkdtempSync(join(tmpdir(), 'portal-start-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -57,6 +58,37 @@ describe('start-up on a data folder it cannot use', () => {
     const { code, output } = await start({ TRUST_PROXY: 'everyone', DATA_DIR: join(scratch, 'unused') });
     assert.equal(code, 1);
     oneClearLine(output, /TRUST_PROXY must be/);
+  });
+});
+
+describe('start-up on a data folder another server uses', () => {
+  it('stops with one line while the other runs, and starts once it has stopped, even killed', async () => {
+    const folder = join(scratch, 'shared');
+    const running = await openSqlite(folder);
+    try {
+      const { code, output } = await start({ DATA_DIR: folder });
+      assert.equal(code, 1);
+      oneClearLine(output, new RegExp(`The data folder ${folder} cannot be used: another portal server is using it`));
+    } finally {
+      await running.close();
+    }
+    assert.match((await start({ DATA_DIR: folder })).output, /listening/, 'starts once the other closed');
+    // A server killed outright leaves nothing that keeps the next one out.
+    const killed = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+      env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', PORTAL_ENV: 'local', DATA_DIR: folder },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve) => {
+      let output = '';
+      killed.stdout.on('data', (data) => {
+        output += data;
+        if (/listening/.test(output)) resolve();
+      });
+    });
+    const exited = new Promise((resolve) => killed.on('exit', resolve));
+    killed.kill('SIGKILL');
+    await exited;
+    assert.match((await start({ DATA_DIR: folder })).output, /listening/, 'starts after a kill -9');
   });
 });
 

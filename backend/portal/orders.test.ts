@@ -189,7 +189,7 @@ for (const target of testDatabases) {
 
       it('keeps orders across a restart', async () => {
         const placed = (await place(order())).body.result;
-        portal.close();
+        await portal.close();
         portal = await startTestPortal({ databaseUrl, dataDir });
         await signInAll();
         const again = await call(`${ORDERS}/${placed.orderNo}`, { token: tokens.demo });
