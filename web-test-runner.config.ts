@@ -32,7 +32,8 @@ const config: TestRunnerConfig = {
       launchOptions: { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS },
     }),
   ],
-  testFramework: { config: { timeout: 5000 } },
+  // Each wait in a test may take up to 5 s on a loaded machine (test-support/wait.ts).
+  testFramework: { config: { timeout: 15000 } },
 };
 
 export default config;

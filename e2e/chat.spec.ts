@@ -558,6 +558,22 @@ test.describe('the agent inbox under a flood', () => {
     await expect(page.getByRole('alert')).toContainText('没有这个会话');
   });
 
+  test('signing out in one tab ends the inbox open in another, which says so and leads to the sign-in', async ({
+    page,
+  }) => {
+    await signInAgent(page);
+    const other = await page.context().newPage();
+    await other.goto(`${portal.url}/chat/agent`);
+    await expect(other.getByRole('status').filter({ hasText: '实时连接中' })).toBeVisible();
+    await page.getByRole('button', { name: '退出' }).click();
+    await expect(page.getByLabel('客服密码')).toBeVisible();
+    const ended = other.getByRole('status').filter({ hasText: '登录已失效' });
+    await expect(ended).toBeVisible();
+    await ended.getByRole('link', { name: '重新登录' }).click();
+    await expect(other.getByLabel('客服密码')).toBeVisible();
+    await other.close();
+  });
+
   test('without scripts the paging links reach the customer too', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

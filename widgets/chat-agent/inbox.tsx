@@ -257,7 +257,18 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage } })
     <>
       <nav aria-label="会话列表" className="list">
         <p className="status" role="status">
-          {status === 'open' ? '实时连接中' : '正在连接…'}
+          {status === 'open' ? (
+            '实时连接中'
+          ) : status === 'refused' ? (
+            // Signed out (in another tab, on another instance) or the session expired.
+            <>
+              登录已失效，<a href="/chat/agent">重新登录</a>
+            </>
+          ) : status === 'unreachable' ? (
+            '无法连接客服服务，请刷新页面重试'
+          ) : (
+            '正在连接…'
+          )}
         </p>
         <p className="filters">
           <a

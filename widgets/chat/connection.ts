@@ -129,8 +129,9 @@ export class ChatConnection {
       });
       if (!response.ok || !response.body) {
         const error = await refusal(response);
-        // Refused for good (an origin not on the list, a bad visitor id): do not hammer the service.
-        if (response.status === 403 || response.status === 400) {
+        // Refused for good (an origin not on the list, a bad visitor id, a sign-in
+        // ended): do not hammer the service.
+        if (response.status === 403 || response.status === 400 || response.status === 401) {
           this.options.onStatus('refused', error.message);
           return;
         }

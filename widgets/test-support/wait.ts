@@ -1,5 +1,9 @@
-/** Resolves once `condition` holds, polling each frame; fails after `timeout` ms. */
-export async function waitFor(condition: () => unknown, message: string, timeout = 2000): Promise<void> {
+/**
+ * Resolves once `condition` holds, polling each frame; fails after `timeout` ms.
+ * A deadline for "eventually", not a measure of speed: what it waits for often
+ * crosses the network (a chunk, an answer), slow on a loaded CI machine.
+ */
+export async function waitFor(condition: () => unknown, message: string, timeout = 5000): Promise<void> {
   const deadline = performance.now() + timeout;
   while (!condition()) {
     if (performance.now() > deadline) throw new Error(`Timed out waiting: ${message}`);
