@@ -1,10 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiFailure, ok } from '../envelope';
+import { ownOrigin } from '../http/own-origin';
 
-/** The origin this request was made to: PORTAL_PUBLIC_ORIGIN behind a proxy, else the Host it names. */
-export function ownOrigin(req: Request): string {
-  return process.env.PORTAL_PUBLIC_ORIGIN?.replace(/\/$/, '') ?? `${req.protocol}://${req.get('host')}`;
-}
+export { ownOrigin } from '../http/own-origin';
 
 /** Whether the page calling (its `Origin`) may use the chat: the portal's own, or a partner's. */
 export function originCheck(partnerOrigins: readonly string[]) {

@@ -9,10 +9,11 @@ import { openApiDocument } from '../../contract/openapi';
 import * as schemas from '../../contract/portal-requests';
 import type { AppRegistry } from '../accounts/apps';
 import type { AccountStore } from '../accounts/store';
-import { ApiFailure, apiErrors, badRequest, notFound, ok, parse } from '../envelope';
+import { ApiFailure, apiErrors, badRequest, forbidden, notFound, ok, parse } from '../envelope';
 import type { FeedbackStore } from '../feedback/feedback-store';
 import { jsonBody } from '../http/json-body';
 import type { LimitStores } from '../http/limit-store';
+import { postedByAnotherSite } from '../http/own-origin';
 import type { SearchStore } from '../search/search-store';
 import { currentUser, requireUser } from './auth';
 import type { ContentStore } from './content-store';
@@ -155,8 +156,12 @@ export function portalApi({
   router.get('/api/search', async (req, res) => ok(res, await search.search(parse(schemas.searchQuery, req.query))));
   router.post(
     '/api/feedback',
-    // The same allowance as the portal's own form: the API is the other door to the same store.
+    // As the portal's form: no other site may make its visitors' browsers post entries.
+    (req, _res, next) => next(postedByAnotherSite(req) ? forbidden('请在本站的意见反馈页提交') : undefined),
+    // The same allowance as the portal's own form: the API is the other door to the same
+    // store. Only stored entries count: a visitor's mistakes do not use it up.
     rateLimit({
+      skipFailedRequests: true,
       windowMs: FEEDBACK_RATE.windowMs,
       limit: feedbackLimit,
       store: limits?.(FEEDBACK_LIMIT),

@@ -41,7 +41,7 @@ export function feedbackRoutes(
     // own address; browsers name the page's origin, so those are refused.
     (req, res, next) => {
       const origin = req.get('Origin');
-      if (origin === undefined || origin === publicOrigin(req)) return next();
+      if (origin === undefined || (origin !== '' && origin === publicOrigin(req))) return next();
       show(403, { kind: 'form', values: formValues(req), problem: '请在本站的意见反馈页提交。' })(req, res, next);
     },
     feedbackRateLimit({

@@ -279,7 +279,7 @@ describe('/feedback', () => {
 
   it('refuses a post from a page on another origin, stores nothing, and takes its own origin’s', async () => {
     const before = stored().length;
-    for (const origin of ['http://evil.example', 'null']) {
+    for (const origin of ['http://evil.example', 'null', '']) {
       const refused = await form(valid, { Origin: origin });
       assert.equal(refused.status, 403, origin);
       assert.match(refused.body, /请在本站的意见反馈页提交/);
@@ -307,10 +307,10 @@ describe('POST /api/feedback', () => {
     apiPortal = await startTestPortal({ feedbackLimit: 3 });
   });
   after(() => apiPortal.close());
-  const post = (body: unknown, on = apiPortal) =>
+  const post = (body: unknown, on = apiPortal, headers: Record<string, string> = {}) =>
     request(on.port, '/api/feedback', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...headers },
       body: JSON.stringify(body),
     });
   const entry = {
@@ -327,6 +327,20 @@ describe('POST /api/feedback', () => {
     const bad = await post({ ...entry, content: '短', contact: '12' });
     assert.equal(bad.status, 400);
     assert.match(JSON.parse(bad.body).msg, /反馈内容至少 10 个字；请填写正确的手机号或邮箱/);
+  });
+
+  it('refuses a page on another origin, as the form does, and counts no refused entry', async () => {
+    const count = () => Number(apiPortal.sqlite.prepare('SELECT count(*) AS n FROM feedback').pluck().get());
+    const before = count();
+    for (const origin of ['https://evil.example', 'null', '']) {
+      const refused = await post(entry, apiPortal, { Origin: origin });
+      assert.equal(refused.status, 403, origin);
+      assert.equal(JSON.parse(refused.body).code, 'E0403');
+    }
+    // Refused and malformed entries take nothing of the allowance (three here).
+    for (let i = 0; i < 4; i++) assert.equal((await post({ ...entry, contact: '12' })).status, 400);
+    assert.equal(count(), before);
+    assert.equal((await post(entry, apiPortal, { Origin: apiPortal.origin })).status, 200);
   });
 
   it('limits entries per address, in the envelope', async () => {
