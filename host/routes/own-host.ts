@@ -11,17 +11,20 @@ function ownNames(): Set<string> {
 let names: Set<string> | undefined;
 
 /**
- * Whether a `Host` header names this machine itself (any port): `localhost` and
- * `*.localhost`, its host name, or one of its addresses. Only someone on the
- * machine or its network reaches it so, whatever other hosts are asked for.
+ * Whether a `Host` header is this server's own address: one of the machine's
+ * names (`localhost`, its host name, one of its addresses) with the port the
+ * request came in on (or none). Anyone can write any Host header, so this is a
+ * short list, not a pattern: the same names on other ports, or made-up
+ * subdomains of `localhost`, are other hosts.
  */
-export function isOwnHost(host: string): boolean {
-  let name: string;
+export function isOwnHost(host: string, localPort: number | undefined): boolean {
+  let url: URL;
   try {
-    name = new URL(`http://${host}`).hostname;
+    url = new URL(`http://${host}`);
   } catch {
     return false;
   }
+  if (url.port !== '' && Number(url.port) !== localPort) return false;
   names ??= ownNames();
-  return names.has(name) || name.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(name);
+  return names.has(url.hostname);
 }

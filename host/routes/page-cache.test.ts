@@ -206,6 +206,15 @@ describe('page cache under junk addresses', () => {
         const again = await request(fresh.port, '/news/3', { headers: address });
         assert.match(again.body, new RegExp(`${host} 之前`), `the page under ${host} is kept`);
       }
+      // The machine's names on other ports, or under made-up subdomains, are not its own
+      // address: kept for each, they would push the real pages out (20 places here).
+      fresh.sqlite.prepare('UPDATE news SET summary = ? WHERE id = 3').run('最后一次');
+      for (let i = 0; i < 30; i++) {
+        const host = i % 2 ? `localhost:${10_000 + i}` : `x${i}.localhost:${fresh.port}`;
+        await request(fresh.port, '/about', { headers: { Host: host } });
+      }
+      const kept = await request(fresh.port, '/news/3', { headers: { Host: `localhost:${fresh.port}` } });
+      assert.match(kept.body, /localhost 之前/, 'still kept');
     } finally {
       await fresh.close();
     }

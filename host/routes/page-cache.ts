@@ -152,7 +152,7 @@ export class PageCache {
    * forged Host headers cannot fill the cache either.
    */
   keeps(req: Request): boolean {
-    return req.query.preview === undefined && this.keepsHost(req.headers.host ?? '');
+    return req.query.preview === undefined && this.keepsHost(req.headers.host ?? '', req.socket.localPort);
   }
 
   /**
@@ -183,8 +183,8 @@ export class PageCache {
     return this.keeps(req) && this.pages.peek(this.canonicalKey(req, reads)) !== undefined;
   }
 
-  private keepsHost(host: string): boolean {
-    if (this.oneHost || isOwnHost(host) || this.hosts.has(host)) return true;
+  private keepsHost(host: string, localPort: number | undefined): boolean {
+    if (this.oneHost || isOwnHost(host, localPort) || this.hosts.has(host)) return true;
     if (this.hosts.size >= MAX_HOSTS) {
       if (!this.warnedHostsFull) this.logger?.warn({ host }, HOSTS_FULL);
       this.warnedHostsFull = true;
