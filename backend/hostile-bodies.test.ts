@@ -15,18 +15,24 @@ const JSON_POSTS = [
   '/api/chat/messages',
   '/api/guc/protocol/oauth2/token/refresh',
 ];
-const post = (path: string, headers: Record<string, string>, body = '{}') =>
+const post = (path: string, headers: Record<string, string>, body: string | Buffer = '{}') =>
   request(portal.port, path, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
 
 describe('hostile bodies on the JSON API', () => {
   for (const path of JSON_POSTS) {
     it(`${path}: an unsupported encoding or charset is 415, a huge body 413, a broken one 400, in the envelope`, async () => {
-      const cases: Array<[Record<string, string>, string, number]> = [
+      const cases: Array<[Record<string, string>, string | Buffer, number]> = [
         [{ 'Content-Encoding': 'zip' }, '{}', 415],
         [{ 'Content-Type': 'application/json; charset=klingon' }, '{}', 415],
         // JSON is UTF-8 (RFC 8259): UTF-7 could carry what a filter in front looks for unseen.
         [{ 'Content-Type': 'application/json; charset=utf-7' }, '{"text":"+ADw-script+AD4-"}', 415],
         [{ 'Content-Type': 'application/json; charset=UTF-16' }, '{}', 415],
+        // What a charset is must be plain: said twice, or malformed, it is refused.
+        [{ 'Content-Type': 'application/json; charset=utf-8; charset=utf-16' }, '{}', 415],
+        [{ 'Content-Type': 'application/json; charset="utf-8' }, '{}', 415],
+        [{ 'Content-Type': 'application/json; charset' }, '{}', 415],
+        // Bytes that are not UTF-8 are refused, not stored as U+FFFD.
+        [{}, Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), 400],
         [{}, JSON.stringify({ text: 'x'.repeat(300_000) }), 413],
         [{}, '{"a":', 400],
       ];

@@ -28,7 +28,7 @@ export function request(
     headers = {},
     body,
     signal,
-  }: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {},
+  }: { method?: string; headers?: Record<string, string>; body?: string | Buffer; signal?: AbortSignal } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const sized = body === undefined ? headers : { 'Content-Length': String(Buffer.byteLength(body)), ...headers };
