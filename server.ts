@@ -56,8 +56,7 @@ async function startBackend() {
     });
   } catch (error) {
     if (error instanceof DatabaseUrlError) console.error(error.message);
-    else if (error instanceof DataFolderError)
-      console.error(`${error.message} Set DATA_DIR to a folder the server can write.`);
+    else if (error instanceof DataFolderError) console.error(error.message);
     else throw error;
     process.exit(1);
   }

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { DataFolderInUse, lockDataFolder } from './data-folder-lock';
+import { DataFolderInUse, LockFileUnusable, lockDataFolder } from './data-folder-lock';
 import { type DatabaseFileWatch, type FileWatchOptions, watchDatabaseFile } from './file-watch';
 import { appliedVersions, migrate } from './migrate';
 import { migrations } from './migrations';
@@ -42,18 +42,23 @@ export interface PortalDatabase {
   close(): Promise<void>;
 }
 
-/** What went wrong with the data folder, in an operator's words. */
+/** The advice for a folder the server cannot write to or make. */
+const WRITABLE = 'Set DATA_DIR to a folder the server can write.';
+
+/** What went wrong with the data folder, and what to do, in an operator's words. */
 function causeOf(error: unknown, file: string): string {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (error instanceof DataFolderInUse) return `${error.message}: stop it, or set DATA_DIR to another folder.`;
+  if (error instanceof LockFileUnusable) return `${error.message}.`;
+  if (code === 'EACCES' || code === 'EPERM') return `permission denied. ${WRITABLE}`;
   if (code === 'EROFS' || code === 'SQLITE_READONLY' || /readonly|read-only/i.test(message ?? ''))
-    return 'it is read-only';
-  if (error instanceof DataFolderInUse) return error.message;
-  if (code === 'ENOTDIR' || code === 'EEXIST') return 'it is not a folder';
+    return `it is read-only. ${WRITABLE}`;
+  if (code === 'ENOTDIR' || code === 'EEXIST') return `it is not a folder. ${WRITABLE}`;
+  if (code === 'ENOENT') return `it cannot be made (a folder above it is missing or read-only). ${WRITABLE}`;
   if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT')
-    return `${file} is not a database or is damaged (move it away to start with a fresh one)`;
-  if (code === 'SQLITE_CANTOPEN') return `${file} cannot be opened (permission denied, or not a file)`;
-  return message ?? String(error);
+    return `${file} is not a database or is damaged (move it away to start with a fresh one).`;
+  if (code === 'SQLITE_CANTOPEN') return `${file} cannot be opened (permission denied, or not a file). ${WRITABLE}`;
+  return `${message ?? String(error)}.`;
 }
 
 /**
@@ -132,6 +137,8 @@ export async function openSqlite(dataDir: string, watch: FileWatchOptions = {}):
   let lock: { release(): void } | undefined;
   try {
     mkdirSync(dataDir, { recursive: true });
+    // A read-only folder says so here: SQLite would only say it cannot open a file.
+    accessSync(dataDir, constants.W_OK);
     lock = lockDataFolder(dataDir);
     sqlite = new WatchedDatabase(file);
     sqlite.pragma('journal_mode = WAL');
@@ -159,7 +166,7 @@ export async function openSqlite(dataDir: string, watch: FileWatchOptions = {}):
   } catch (error) {
     sqlite?.close();
     lock?.release();
-    throw new DataFolderError(`The data folder ${dataDir} cannot be used: ${causeOf(error, file)}.`, { cause: error });
+    throw new DataFolderError(`The data folder ${dataDir} cannot be used: ${causeOf(error, file)}`, { cause: error });
   }
 }
 

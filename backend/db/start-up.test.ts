@@ -54,6 +54,25 @@ describe('start-up on a data folder it cannot use', () => {
     oneClearLine(output, /portal\.sqlite is not a database or is damaged/);
   });
 
+  it('something else where its lock file should be: one line naming the lock file, not the database', async () => {
+    for (const [name, make, said] of [
+      [
+        'lock-text',
+        (lock: string) => writeFileSync(lock, 'not a lock'.repeat(100)),
+        /portal\.lock is not its lock file/,
+      ],
+      ['lock-folder', (lock: string) => mkdirSync(lock), /portal\.lock cannot be opened/],
+    ] as const) {
+      const folder = join(scratch, name);
+      mkdirSync(folder);
+      make(join(folder, 'portal.lock'));
+      const { code, output } = await start({ DATA_DIR: folder });
+      assert.equal(code, 1);
+      oneClearLine(output, said);
+      assert.doesNotMatch(output, /portal\.sqlite|Set DATA_DIR/, 'nothing said of the database or another folder');
+    }
+  });
+
   it('a malformed setting: one line naming it', async () => {
     const { code, output } = await start({ TRUST_PROXY: 'everyone', DATA_DIR: join(scratch, 'unused') });
     assert.equal(code, 1);
@@ -68,7 +87,10 @@ describe('start-up on a data folder another server uses', () => {
     try {
       const { code, output } = await start({ DATA_DIR: folder });
       assert.equal(code, 1);
-      oneClearLine(output, new RegExp(`The data folder ${folder} cannot be used: another portal server is using it`));
+      oneClearLine(
+        output,
+        new RegExp(`The data folder ${folder} cannot be used: another portal server is using it .*: stop it`),
+      );
     } finally {
       await running.close();
     }
