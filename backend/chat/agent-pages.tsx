@@ -80,10 +80,11 @@ function Entry({ conversation: c, query }: { conversation: ConversationSummary; 
  * other pages: it pages without scripts. `/widgets/chat-agent.js` takes it over
  * from the same data (opening, replying, live updates, paging in place).
  */
-export function renderAgentInbox(nonce: string, query: InboxQuery, inbox: InboxPage): string {
+export function renderAgentInbox(nonce: string, query: InboxQuery, inbox: InboxPage, since: number): string {
   const { show } = query;
-  // Inside a script element: no `<` may close it.
-  const state = JSON.stringify({ query, page: inbox }).replace(/</g, '\\u003c');
+  // Inside a script element: no `<` may close it. `since`: the newest message when drawn,
+  // where the script's live stream resumes (what came before is in the page already).
+  const state = JSON.stringify({ query, page: inbox, since }).replace(/</g, '\\u003c');
   return page(
     nonce,
     '客服工作台',

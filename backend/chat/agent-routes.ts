@@ -85,7 +85,9 @@ export function agentRoutes({
     // A paging link that was tampered with shows the newest page.
     const parsed = v.safeParse(inboxQuery, inboxQueryInput(req.query));
     const query = parsed.success ? parsed.output : { show: 'all' as const };
-    sendPage(res, renderAgentInbox(res.locals.cspNonce, query, await store.conversations(query)));
+    // The newest id first: a message arriving while the list is read comes again live.
+    const since = await store.newestMessageId();
+    sendPage(res, renderAgentInbox(res.locals.cspNonce, query, await store.conversations(query), since));
   });
 
   const signInLimiter = rateLimit({

@@ -128,6 +128,22 @@ for (const target of testDatabases) {
         assert.equal((await api('/conversations', other)).status, 200);
       });
 
+      it('tells the inbox page where its live updates start: after the newest message it was drawn with', async () => {
+        const cookie = await signIn();
+        const sent = await request(portal.port, '/api/chat/messages', {
+          method: 'POST',
+          headers: { 'X-Chat-Visitor': randomBytes(16).toString('base64url'), 'Content-Type': 'application/json' },
+          body: JSON.stringify({ kind: 'text', text: '最新的一条' }),
+        });
+        const newest = JSON.parse(sent.body).result.id;
+        const inbox = await request(portal.port, '/chat/agent', { headers: { Cookie: cookie } });
+        const state = JSON.parse(
+          /<script type="application\/json" id="inbox-state">([^<]*)<\/script>/.exec(inbox.body)?.[1] ?? '{}',
+        );
+        // Without it, the inbox's stream began at the first message ever and sent up to 500 old ones on each visit.
+        assert.equal(state.since, newest);
+      });
+
       it('limits wrong passwords', async () => {
         const statuses: number[] = [];
         for (let i = 0; i < 6; i++) statuses.push((await form(`nope-${i}`)).status);

@@ -200,6 +200,12 @@ export class ChatStore {
     return rows.map(toMessage);
   }
 
+  /** The newest message's id (0 before the first): where an inbox drawn now resumes. */
+  async newestMessageId(): Promise<number> {
+    const row = await one(this.db, sql<{ id: number | null }>`SELECT max(id) AS id FROM chat_messages`);
+    return Number(row?.id ?? 0);
+  }
+
   /** Every message after `afterId` in any conversation, for the agents' live stream. */
   async messagesSince(afterId: number, limit = 500): Promise<ChatMessage[]> {
     const rows = await all(

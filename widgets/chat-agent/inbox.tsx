@@ -104,7 +104,7 @@ function Entry({ conversation: c }: { conversation: ConversationSummary }) {
 /** What the live connection's callback needs of the screen (set on every render). */
 const screen: { query: InboxQuery | null; conversation: number | null } = { query: null, conversation: null };
 
-function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage } }) {
+function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; since?: number } }) {
   const [query, setQuery] = useState(initial.query);
   const [inbox, setInbox] = useState(initial.page);
   const [current, setCurrent] = useState<ConversationSummary | null>(null);
@@ -175,6 +175,8 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage } })
     addEventListener('popstate', onPopState);
     const connection = new ChatConnection({
       base: API,
+      // What the server drew is in the page: only what came after it is news.
+      after: initial.since,
       headers: () => ({}),
       onMessage(message) {
         if (message.conversationId === screen.conversation) {

@@ -8,6 +8,8 @@ export interface ConnectionOptions {
   onMessage(message: ChatMessage): void;
   onPresence(online: boolean): void;
   onStatus(status: ConnectionStatus, reason?: string): void;
+  /** The id of the last message the caller already has: the stream starts after it (default 0). */
+  after?: number;
 }
 
 /** A refusal from the chat service, with its reason for the visitor. */
@@ -52,6 +54,7 @@ export class ChatConnection {
   private reported = false;
 
   constructor(private readonly options: ConnectionOptions) {
+    this.lastId = options.after ?? 0;
     addEventListener('offline', this.drop);
     addEventListener('online', this.reconnectNow);
   }
