@@ -47,7 +47,13 @@ export function feedbackRoutes(
     feedbackRateLimit({
       limit,
       store,
-      handler: show(429, { kind: 'form', problem: '提交过于频繁，请 10 分钟后再试。' }),
+      // What was typed comes back with the refusal, to send again later.
+      handler: (req, res, next) =>
+        show(429, { kind: 'form', values: formValues(req), problem: '提交过于频繁，请 10 分钟后再试。' })(
+          req,
+          res,
+          next,
+        ),
     }),
     async (req, res, next) => {
       const values = formValues(req);

@@ -303,6 +303,7 @@ describe('/feedback', () => {
     const limited = await form(valid);
     assert.equal(limited.status, 429);
     assert.match(limited.body, /提交过于频繁/);
+    assert.match(limited.body, /搜索结果页在手机上显示不全/, 'what was typed comes back');
   });
 });
 
