@@ -60,3 +60,13 @@ export function checkFeedback(input: unknown): { ok: true; value: Feedback } | {
   if (Object.keys(errors).length === 0) errors.content = '提交内容无效';
   return { ok: false, errors };
 }
+
+/**
+ * Whether a feedback post comes from a page of another site, given the site's
+ * own origin: browsers name the page's origin on every post (`null` for an
+ * opaque one), so any `Origin` but the site's own, an empty one included, is
+ * another site making its visitors' browsers post. A client that is not a
+ * browser sends none, and is not refused by this. The form and the API share it.
+ */
+export const postedFromAnotherSite = (origin: string | undefined, ownOrigin: string): boolean =>
+  origin !== undefined && (origin === '' || origin !== ownOrigin);

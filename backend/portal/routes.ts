@@ -2,7 +2,7 @@ import cors from 'cors';
 import { type Request, type Response, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { successData } from '../../contract/envelope';
-import { checkFeedback, FEEDBACK_LIMIT, FEEDBACK_RATE } from '../../contract/feedback';
+import { checkFeedback, FEEDBACK_LIMIT, FEEDBACK_RATE, postedFromAnotherSite } from '../../contract/feedback';
 import { ASSOCIATION_NO_PATTERN, NUMERIC_ID_PATTERN, SLUG_PATTERN } from '../../contract/ids';
 import type { MediaUrl } from '../../contract/media';
 import { openApiDocument } from '../../contract/openapi';
@@ -13,7 +13,7 @@ import { ApiFailure, apiErrors, badRequest, forbidden, notFound, ok, parse } fro
 import type { FeedbackStore } from '../feedback/feedback-store';
 import { jsonBody } from '../http/json-body';
 import type { LimitStores } from '../http/limit-store';
-import { postedByAnotherSite } from '../http/own-origin';
+import { ownOrigin } from '../http/own-origin';
 import type { SearchStore } from '../search/search-store';
 import { currentUser, requireUser } from './auth';
 import type { ContentStore } from './content-store';
@@ -157,7 +157,10 @@ export function portalApi({
   router.post(
     '/api/feedback',
     // As the portal's form: no other site may make its visitors' browsers post entries.
-    (req, _res, next) => next(postedByAnotherSite(req) ? forbidden('请在本站的意见反馈页提交') : undefined),
+    (req, _res, next) =>
+      next(
+        postedFromAnotherSite(req.get('Origin'), ownOrigin(req)) ? forbidden('请在本站的意见反馈页提交') : undefined,
+      ),
     // The same allowance as the portal's own form: the API is the other door to the same
     // store. Only stored entries count: a visitor's mistakes do not use it up.
     rateLimit({

@@ -1,6 +1,6 @@
 import express, { type Request, type RequestHandler, Router } from 'express';
 import type { Store } from 'express-rate-limit';
-import { checkFeedback, FEEDBACK_RATE } from '../../contract/feedback';
+import { checkFeedback, FEEDBACK_RATE, postedFromAnotherSite } from '../../contract/feedback';
 import type { FeedbackSink } from '../data/feedback';
 import { renderFeedback } from '../pages/feedback';
 import { type PageDeps, pageContext, publicOrigin, sendPage } from './page-context';
@@ -40,8 +40,7 @@ export function feedbackRoutes(
     // A page elsewhere could make its visitors' browsers post here, each from its
     // own address; browsers name the page's origin, so those are refused.
     (req, res, next) => {
-      const origin = req.get('Origin');
-      if (origin === undefined || (origin !== '' && origin === publicOrigin(req))) return next();
+      if (!postedFromAnotherSite(req.get('Origin'), publicOrigin(req))) return next();
       show(403, { kind: 'form', values: formValues(req), problem: '请在本站的意见反馈页提交。' })(req, res, next);
     },
     feedbackRateLimit({
