@@ -115,8 +115,12 @@ test('administrator setup, asked for by the portal, is signed in and returns to 
   await dialog.getByRole('button', { name: '去设置' }).click();
   await page.waitForURL((url) => url.href.startsWith(`${portal.consoleUrl}/company/manager-setting`));
   await expect(page.getByRole('heading', { name: '设置企业管理员' })).toBeVisible();
+  // The console sends the tab back with the flag, which the page then drops from its address:
+  // watch for the request, not the address, which may have lost the flag already.
+  const back = page.waitForRequest(`${portal.url}/product/1?webneedrefresh=true`);
   await page.getByRole('button', { name: '设为管理员' }).click();
-  await page.waitForURL(`${portal.url}/product/1?webneedrefresh=true`);
+  await back;
+  await expect(page).toHaveURL(`${portal.url}/product/1`);
 });
 
 test('certification, asked for by the portal, is signed in and returns to the page it came from', async ({
@@ -133,6 +137,8 @@ test('certification, asked for by the portal, is signed in and returns to the pa
   await expect(consoleTab.getByRole('heading', { name: '企业认证' })).toBeVisible();
   await consoleTab.getByLabel('统一社会信用代码').fill('91320594MA1XY09876');
   await consoleTab.getByLabel('法定代表人').fill('王芳');
+  const back = consoleTab.waitForRequest(`${portal.url}/product/1?webneedrefresh=true`);
   await consoleTab.getByRole('button', { name: '提交认证' }).click();
-  await consoleTab.waitForURL(`${portal.url}/product/1?webneedrefresh=true`);
+  await back;
+  await expect(consoleTab).toHaveURL(`${portal.url}/product/1`);
 });
