@@ -79,6 +79,19 @@ export function openedIn(search: string): number | undefined {
   return /^[1-9]\d{0,12}$/.test(open) ? Number(open) : undefined;
 }
 
+/**
+ * Where signing in leads: the inbox address asked for (`?open=7&show=…`, its
+ * list and the conversation it opens), rebuilt from what it names, so that a
+ * sign-in form never sends an agent anywhere else.
+ */
+export function inboxAfterSignIn(search: unknown): string {
+  if (typeof search !== 'string' || search.length > 512) return inboxHref({});
+  const params = new URLSearchParams(search);
+  const named = (key: string) => params.get(key) ?? undefined;
+  const query = v.safeParse(inboxQuery, { show: named('show'), before: named('before'), after: named('after') });
+  return inboxHref(query.success ? query.output : {}, openedIn(search));
+}
+
 /** The query strings of a request that the inbox reads (a repeated one is not a string, and refused). */
 export const inboxQueryInput = (query: Record<string, unknown>) => ({
   show: query.show,

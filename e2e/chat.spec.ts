@@ -151,7 +151,7 @@ test('a visitor on a product page consults, the agent sees the card and replies,
   await inbox.goto(`${portal.url}/chat/agent`);
   await inbox.getByLabel('客服密码').fill(AGENT_PASSWORD);
   await inbox.getByRole('button', { name: '登录' }).click();
-  await inbox.getByRole('button', { name: new RegExp(`访客 ${conversation.id}`) }).click();
+  await inbox.getByRole('link', { name: new RegExp(`访客 ${conversation.id}`) }).click();
   await expect(inbox.locator('.card', { hasText: productName })).toHaveAttribute(
     'href',
     `${portal.url}/product/P2025001`,
@@ -425,7 +425,7 @@ test('a card a page makes up links only to the portal’s own product page, in t
   await inbox.goto(`${portal.url}/chat/agent`);
   await inbox.getByLabel('客服密码').fill(AGENT_PASSWORD);
   await inbox.getByRole('button', { name: '登录' }).click();
-  await inbox.getByRole('button', { name: new RegExp(`访客 ${conversation.id}`) }).click();
+  await inbox.getByRole('link', { name: new RegExp(`访客 ${conversation.id}`) }).click();
   await expect(inbox.locator('.messages')).toContainText('卡片是真的吗？');
   const cards = inbox.locator('.messages .card');
   await expect(cards).toHaveCount(2);
@@ -500,7 +500,7 @@ test.describe('the agent inbox under a flood', () => {
     await expect(entry(page, customer.id)).toBeVisible();
     await expect(entry(page, customer.id)).not.toContainText('未回复');
     await expect(list(page).getByRole('link', { name: '更早的会话' })).toHaveCount(0);
-    await entry(page, customer.id).getByRole('button').click();
+    await entry(page, customer.id).getByRole('link').click();
     await expect(page.locator('.messages')).toContainText('您好，已为您安排演示');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -545,7 +545,7 @@ test.describe('the agent inbox under a flood', () => {
     // A conversation far down the list, opened by its address; reloading keeps it open.
     await page.goto(`${portal.url}/chat/agent?open=${customer.id}`);
     await expect(page.locator('.messages')).toContainText('您好，已为您安排演示');
-    const top = list(page).locator('li').first().getByRole('button');
+    const top = list(page).locator('li').first().getByRole('link');
     const topName = (await top.locator('strong').textContent()) ?? '';
     await top.click();
     await expect(page.getByRole('heading', { name: topName, level: 2 })).toBeVisible();
@@ -563,14 +563,19 @@ test.describe('the agent inbox under a flood', () => {
   }) => {
     await signInAgent(page);
     const other = await page.context().newPage();
-    await other.goto(`${portal.url}/chat/agent`);
+    await other.goto(`${portal.url}/chat/agent?open=${customer.id}`);
     await expect(other.getByRole('status').filter({ hasText: '实时连接中' })).toBeVisible();
+    await expect(other.locator('.messages')).toContainText('您好，已为您安排演示');
     await page.getByRole('button', { name: '退出' }).click();
     await expect(page.getByLabel('客服密码')).toBeVisible();
     const ended = other.getByRole('status').filter({ hasText: '登录已失效' });
     await expect(ended).toBeVisible();
     await ended.getByRole('link', { name: '重新登录' }).click();
-    await expect(other.getByLabel('客服密码')).toBeVisible();
+    // Signing in again leads back to the conversation that was open.
+    await other.getByLabel('客服密码').fill(AGENT_PASSWORD);
+    await other.getByRole('button', { name: '登录' }).click();
+    await expect(other).toHaveURL(`${portal.url}/chat/agent?open=${customer.id}`);
+    await expect(other.locator('.messages')).toContainText('您好，已为您安排演示');
     await other.close();
   });
 
@@ -588,5 +593,25 @@ test.describe('the agent inbox under a flood', () => {
       .click();
     await expect(list(page).getByText(/共 \d+ 个未回复会话/)).toBeVisible();
     await context.close();
+  });
+
+  test('an entry opens in a tab of its own on Ctrl+click; Ctrl+Enter sends a reply, Enter starts a new line', async ({
+    page,
+  }) => {
+    await signInAgent(page);
+    const first = list(page).locator('li').first().getByRole('link');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), first.click({ modifiers: ['Control'] })]);
+    await expect(tab).toHaveURL(/\/chat\/agent\?open=\d+$/);
+    await expect(tab.getByLabel('回复')).toBeVisible();
+    await expect(page.getByLabel('回复')).toHaveCount(0);
+    const text = `第一行 ${randomBytes(4).toString('hex')}`;
+    await tab.getByLabel('回复').fill(text);
+    await tab.getByLabel('回复').press('Enter');
+    await tab.getByLabel('回复').pressSequentially('第二行');
+    await expect(tab.getByLabel('回复')).toHaveValue(`${text}\n第二行`);
+    await tab.getByLabel('回复').press('Control+Enter');
+    await expect(tab.locator('.messages .message').last()).toContainText(`${text}\n第二行`);
+    await expect(tab.getByLabel('回复')).toHaveValue('');
+    await tab.close();
   });
 });

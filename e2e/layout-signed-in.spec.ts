@@ -102,7 +102,7 @@ test('layout of the agent inbox', async ({ browser, request }, testInfo) => {
       await backToTop(page);
       await page.getByLabel('客服密码').fill(AGENT_PASSWORD);
       await page.getByRole('button', { name: '登录' }).click();
-      await page.getByRole('button', { name: new RegExp(`访客 ${conversation}`) }).click();
+      await page.getByRole('link', { name: new RegExp(`访客 ${conversation}`) }).click();
       await quiet(page);
       const open = `${device.label}, a conversation open`;
       report.add(open, await auditWithKeyboard(page, open, device));

@@ -32,7 +32,11 @@ const page = (nonce: string, title: string, body: ReactNode, options: { head?: R
     children: body,
   });
 
-export function renderAgentSignIn(nonce: string, error?: string): string {
+/**
+ * The sign-in form; `back` is the inbox address it was asked at (say
+ * `?open=7`), where signing in leads.
+ */
+export function renderAgentSignIn(nonce: string, error?: string, back = ''): string {
   return page(
     nonce,
     '客服登录',
@@ -44,6 +48,7 @@ export function renderAgentSignIn(nonce: string, error?: string): string {
         </p>
       )}
       <form method="post" action="/chat/agent/login">
+        {back && <input type="hidden" name="back" value={back} />}
         <label htmlFor="password">客服密码</label>
         <input id="password" name="password" type="password" autoComplete="current-password" required maxLength={200} />
         <button type="submit">登录</button>

@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type Response, Router } from 
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import * as v from 'valibot';
 import * as schemas from '../../contract/chat';
-import { inboxQuery, inboxQueryInput } from '../../contract/chat-inbox';
+import { inboxAfterSignIn, inboxHref, inboxQuery, inboxQueryInput } from '../../contract/chat-inbox';
 import type { Db } from '../db/query';
 import { ApiFailure, apiErrors, forbidden, notFound, ok, unauthorized } from '../envelope';
 import { jsonBody } from '../http/json-body';
@@ -40,6 +40,16 @@ const cookieOptions = {
   path: '/chat/agent',
   maxAge: AGENT_SESSION_MS,
 };
+
+/** The inbox address a sign-in form leads to, as its query (`?open=7`): checked, so only the inbox's own. */
+const returnQuery = (search: unknown) => inboxAfterSignIn(search).slice(inboxHref({}).length);
+/** Asked for at `/chat/agent?…`: the sign-in form leads there. */
+const searchOf = (req: Request) => {
+  const at = req.originalUrl.indexOf('?');
+  return returnQuery(at < 0 ? '' : req.originalUrl.slice(at));
+};
+/** Posted by the sign-in form: where it leads. */
+const backOf = (req: Request) => returnQuery(req.body?.back);
 
 const sendPage = (res: Response, html: string, status = 200) =>
   res.status(status).type('html').setHeader('Cache-Control', 'no-store').send(html);
@@ -81,7 +91,7 @@ export function agentRoutes({
   const openStreams = new Map<string, Set<EventStream>>();
 
   router.get('/chat/agent', async (req, res) => {
-    if (!(await signedIn(req))) return sendPage(res, renderAgentSignIn(res.locals.cspNonce));
+    if (!(await signedIn(req))) return sendPage(res, renderAgentSignIn(res.locals.cspNonce, undefined, searchOf(req)));
     // A paging link that was tampered with shows the newest page.
     const parsed = v.safeParse(inboxQuery, inboxQueryInput(req.query));
     const query = parsed.success ? parsed.output : { show: 'all' as const };
@@ -98,8 +108,8 @@ export function agentRoutes({
     legacyHeaders: false,
     keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
     store: limits?.('chat agent sign-in'),
-    handler: (_req, res) =>
-      sendPage(res, renderAgentSignIn(res.locals.cspNonce, '尝试次数过多，请 10 分钟后再试。'), 429),
+    handler: (req, res) =>
+      sendPage(res, renderAgentSignIn(res.locals.cspNonce, '尝试次数过多，请 10 分钟后再试。', backOf(req)), 429),
   });
   router.post(
     '/chat/agent/login',
@@ -109,9 +119,9 @@ export function agentRoutes({
     (req, res) => {
       const candidate = typeof req.body?.password === 'string' ? req.body.password : '';
       if (!sessions.checkPassword(candidate))
-        return sendPage(res, renderAgentSignIn(res.locals.cspNonce, '密码不正确。'), 401);
+        return sendPage(res, renderAgentSignIn(res.locals.cspNonce, '密码不正确。', backOf(req)), 401);
       res.cookie(AGENT_COOKIE, sessions.issue(), { ...cookieOptions, secure: req.secure });
-      res.redirect(303, '/chat/agent');
+      res.redirect(303, inboxAfterSignIn(req.body?.back));
     },
   );
   router.post('/chat/agent/logout', sameOrigin, async (req, res) => {

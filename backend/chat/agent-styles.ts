@@ -40,6 +40,8 @@ a.entry{text-decoration:none}button.entry{cursor:pointer}.entry:hover{background
 .card{display:inline-flex;gap:10px;align-items:center;padding:8px;border:1px solid #e5e6eb;border-radius:8px;color:inherit;text-align:left;text-decoration:none}
 .card span{display:flex;flex-direction:column}
 .conversation textarea{width:100%;padding:8px 10px;border:1px solid #c9cdd4;border-radius:4px;font:inherit}
+.conversation .hint{margin:4px 0 0;color:#4e5969;font-size:12px}
+@media (hover:none){.conversation .hint{display:none}}
 .conversation form button{margin-top:8px}
 @media (max-width:720px){
 body:has(.inbox-page){display:block;height:auto}

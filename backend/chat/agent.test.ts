@@ -57,6 +57,30 @@ for (const target of testDatabases) {
         assert.equal((await api('/conversations', 'portal_chat_agent=1.forged')).status, 401);
       });
 
+      it('signing in leads back to the inbox address asked for, and only to the inbox', async () => {
+        const asked = await request(portal.port, '/chat/agent?show=unanswered&open=7');
+        assert.match(asked.body, /name="back" value="\?show=unanswered&amp;open=7"/);
+        const post = (back: string, password = PASSWORD) =>
+          request(portal.port, '/chat/agent/login', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: portal.origin },
+            body: new URLSearchParams({ password, back }).toString(),
+          });
+        assert.equal((await post('?show=unanswered&open=7')).headers.location, '/chat/agent?show=unanswered&open=7');
+        // A wrong password keeps where the form leads.
+        assert.match((await post('?open=7', 'wrong')).body, /name="back" value="\?open=7"/);
+        // Anything but the inbox's own query leads to the inbox.
+        for (const back of [
+          '//evil.example',
+          'https://evil.example/',
+          '?open=javascript:x',
+          '?before=x&open=0',
+          'x'.repeat(600),
+        ])
+          assert.equal((await post(back)).headers.location, '/chat/agent', back);
+        assert.equal((await post('?before=x&open=3')).headers.location, '/chat/agent?open=3');
+      });
+
       it('lists conversations with the card, replies live to the visitor, and refuses replies from other origins', async () => {
         const cookie = await signIn();
         const visitor = randomBytes(16).toString('base64url');

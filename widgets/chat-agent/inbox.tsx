@@ -163,9 +163,12 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
     }
   };
 
+  /** A plain click on a link the page follows in place; others (a new tab, a new window) go to the browser. */
+  const inPlace = (event: MouseEvent) =>
+    event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
   /** A paging link: in place with scripts, an ordinary link without (or opened in a new tab). */
   const follow = (next: InboxQuery) => (event: MouseEvent) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!inPlace(event)) return;
     event.preventDefault();
     void go(next, true);
   };
@@ -248,6 +251,12 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
     }
   };
 
+  // Enter makes a new line; Ctrl+Enter (⌘+Enter on a Mac) sends, as in the chat tools agents know.
+  const sendOnCtrlEnter = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.isComposing)
+      (event.currentTarget as HTMLTextAreaElement).form?.requestSubmit();
+  };
+
   const { show: filter } = query;
   const link = (key: string, next: InboxQuery, text: string, rel?: string) => (
     <a key={key} rel={rel} href={inboxHref(next)} onClick={follow(next)}>
@@ -264,7 +273,7 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
           ) : status === 'refused' ? (
             // Signed out (in another tab, on another instance) or the session expired.
             <>
-              登录已失效，<a href="/chat/agent">重新登录</a>
+              登录已失效，<a href={`/chat/agent${location.search}`}>重新登录</a>
             </>
           ) : status === 'unreachable' ? (
             '无法连接客服服务，请刷新页面重试'
@@ -301,14 +310,19 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
         <ul>
           {inbox.conversations.map((c) => (
             <li key={c.id}>
-              <button
-                type="button"
+              {/* A link, as the server draws it: it can be opened in a tab of its own. */}
+              <a
                 className="entry"
+                href={inboxHref(query, c.id)}
                 aria-current={c.id === current?.id ? 'true' : undefined}
-                onClick={() => void open(c)}
+                onClick={(event) => {
+                  if (!inPlace(event)) return;
+                  event.preventDefault();
+                  void open(c);
+                }}
               >
                 <Entry conversation={c} />
-              </button>
+              </a>
             </li>
           ))}
         </ul>
@@ -338,7 +352,12 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
                 rows={3}
                 value={draft}
                 onInput={(e) => setDraft((e.target as HTMLTextAreaElement).value)}
+                onKeyDown={sendOnCtrlEnter}
+                aria-describedby="reply-hint"
               />
+              <p id="reply-hint" className="hint">
+                Ctrl + Enter 发送
+              </p>
               <button type="submit">发送回复</button>
               <p className="error" role="alert">
                 {error}
@@ -347,7 +366,7 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
           </>
         ) : (
           <>
-            <p className="empty">选择左侧的会话查看并回复。</p>
+            <p className="empty">在会话列表中选择一个会话，查看并回复。</p>
             <p className="error" role="alert">
               {error}
             </p>

@@ -152,7 +152,7 @@ describe('<portal-header>', () => {
     await waitFor(() => shadow(element).querySelector('portal-login'), 'back for noLogin = false');
   });
 
-  it('closes a submenu on Escape, opened by focus or by the pointer, and opens it again after (WCAG 1.4.13)', async () => {
+  it('closes a submenu on Escape, opened by focus or by the pointer, and opens it again after, on Tab too (WCAG 1.4.13)', async () => {
     const element = await mount();
     const entry = shadow(element).querySelector<HTMLElement>('.has-children')!;
     const submenu = entry.querySelector<HTMLElement>('.children')!;
@@ -183,6 +183,13 @@ describe('<portal-header>', () => {
     await sendMouse({ type: 'move', position: [5, 600] });
     await sendMouse(over);
     await waitFor(shown, 'shown when the pointer comes back');
+    // Dismissed under the pointer, the submenu is still next in Tab order from its entry.
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !shown(), 'hidden after Escape under the pointer, again');
+    parent.focus();
+    await sendKeys({ press: 'Tab' });
+    await waitFor(shown, 'shown again when Tab moves on into it');
+    expect(shadow(element).activeElement, 'Tab goes into the submenu').to.equal(submenu.querySelector('a'));
     await sendMouse({ type: 'move', position: [5, 600] });
   });
 

@@ -7,12 +7,18 @@ const DISMISSED = 'data-dismissed';
  * The desktop submenus open on hover and focus (CSS). Content that appears so
  * must be dismissible without moving the pointer or focus (WCAG 1.4.13): Escape
  * hides the open one, with focus back on its entry, until the pointer leaves
- * the entry or focus moves out of it.
+ * the entry, focus moves out of it, or Tab moves on into the submenu.
  */
 export function useSubmenuEscape(root: ShadowRoot | null, enabled: boolean) {
   useEffect(() => {
     if (!root || !enabled) return;
     const onKey = (event: KeyboardEvent) => {
+      // Tab forward from a dismissed entry goes into its submenu, the next stops in
+      // order: the submenu shows again (keydown comes before focus moves).
+      if (event.key === 'Tab' && !event.shiftKey) {
+        root.activeElement?.closest(`[${DISMISSED}]`)?.removeAttribute(DISMISSED);
+        return;
+      }
       if (event.key !== 'Escape') return;
       for (const entry of root.querySelectorAll<HTMLElement>('.has-children')) {
         if (entry.hasAttribute(DISMISSED) || !entry.matches(':hover, :focus-within')) continue;
