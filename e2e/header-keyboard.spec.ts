@@ -368,7 +368,7 @@ test.describe('the agent inbox', () => {
       const list = page.getByRole('navigation', { name: '会话列表' });
       await list
         .locator('li', { hasText: text.slice(0, 10) })
-        .getByRole('button')
+        .getByRole('link')
         .click();
       const conversation = page.locator('section.conversation');
       await expect(conversation.locator('.messages')).toContainText(text);

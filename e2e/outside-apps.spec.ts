@@ -181,7 +181,7 @@ for (const app of APPS) {
       await inbox.getByLabel('客服密码').fill(AGENT_PASSWORD);
       await inbox.getByRole('button', { name: '登录' }).click();
       const conversation = inbox.getByRole('navigation', { name: '会话列表' }).locator('li', { hasText: text });
-      await conversation.getByRole('button').click();
+      await conversation.getByRole('link').click();
       await expect(inbox.locator('section.conversation .messages')).toContainText(text);
       expect(problems.errors).toEqual([]);
     });
