@@ -38,16 +38,22 @@ export interface Tokens {
 /**
  * `username`'s tokens, through the account service's sign-in form (opened first
  * for its CSRF token and cookie, posted from its own origin, as a browser does)
- * and the code exchange, without a page.
+ * and the code exchange, without a page. `origin`: the portal's public origin,
+ * for an instance behind a proxy reached directly.
  */
-export async function tokensOf(request: APIRequestContext, portalUrl: string, username: string): Promise<Tokens> {
+export async function tokensOf(
+  request: APIRequestContext,
+  portalUrl: string,
+  username: string,
+  origin = portalUrl,
+): Promise<Tokens> {
   const redirectUri = `${portalUrl}/home`;
   const opening = new URLSearchParams({ appId: '9090', redirectUri });
   const form = await (await request.get(`${portalUrl}/api/guc/protocol/oauth2/auth?${opening}`)).text();
   const csrf = /name="csrf" value="([^"]+)"/.exec(form)?.[1] ?? '';
   const signIn = await request.post(`${portalUrl}/api/guc/protocol/oauth2/auth`, {
     form: { username, password: DEMO_PASSWORD, appId: '9090', redirectUri, csrf },
-    headers: { Origin: portalUrl },
+    headers: { Origin: origin },
     maxRedirects: 0,
   });
   const code = new URL(signIn.headers().location ?? '').searchParams.get('code') ?? '';
@@ -59,6 +65,11 @@ export async function tokensOf(request: APIRequestContext, portalUrl: string, us
 }
 
 /** `username`'s access token (see `tokensOf`). */
-export async function accessTokenOf(request: APIRequestContext, portalUrl: string, username: string): Promise<string> {
-  return (await tokensOf(request, portalUrl, username)).accessToken;
+export async function accessTokenOf(
+  request: APIRequestContext,
+  portalUrl: string,
+  username: string,
+  origin = portalUrl,
+): Promise<string> {
+  return (await tokensOf(request, portalUrl, username, origin)).accessToken;
 }

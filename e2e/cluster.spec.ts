@@ -47,7 +47,8 @@ const servedBy = (path: string) =>
 async function signIn(url: string, username: string) {
   const api = await playwrightRequest.newContext();
   try {
-    return await accessTokenOf(api, url, username);
+    // Posted as a browser on the site would: from its public origin, nginx's.
+    return await accessTokenOf(api, url, username, cluster.url);
   } finally {
     await api.dispose();
   }

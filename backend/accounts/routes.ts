@@ -7,6 +7,7 @@ import { errorStatus } from '../../contract/errors';
 import { ApiFailure, apiErrors, badRequest, ok, parse, RETRY_AFTER_S, UNAVAILABLE, unauthorized } from '../envelope';
 import { formGuard } from '../http/form-guard';
 import type { LimitStores } from '../http/limit-store';
+import { ownOrigin } from '../http/own-origin';
 import type { AppRegistry } from './apps';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
 import { renderAccountError, renderHubPage, renderSignInPage } from './pages';
@@ -94,6 +95,8 @@ export function accountService(options: AccountServiceOptions): Router {
     secret: options.formKey,
     path: '/api/guc/protocol/oauth2',
     bindTo: signInFormKey,
+    // The portal's origin, as the feedback form and the chat take it: PORTAL_PUBLIC_ORIGIN behind a proxy.
+    origin: ownOrigin,
     refuse: (_req, res) =>
       void res
         .status(403)

@@ -70,6 +70,28 @@ describe('login CSRF: the sign-in form takes posts only from itself', () => {
     assert.equal(same.status, 303);
   });
 
+  it('behind a proxy takes posts from the public origin of the portal (PORTAL_PUBLIC_ORIGIN), not from the Host', async () => {
+    const publicOrigin = 'https://portal.example';
+    process.env.PORTAL_PUBLIC_ORIGIN = publicOrigin;
+    try {
+      const shown = await request(
+        portal.port,
+        `/api/guc/protocol/oauth2/auth?${new URLSearchParams({ appId: '9090', redirectUri: back, state: 'p' })}`,
+      );
+      const csrf = /name="csrf" value="([^"]+)"/.exec(shown.body)?.[1] ?? '';
+      const cookie = [shown.headers['set-cookie'] ?? []]
+        .flat()
+        .map((value) => value.split(';')[0])
+        .join('; ');
+      const fields = { ...form('demo', { state: 'p' }), csrf };
+      const fromHost = await postRaw(fields, { Origin: `http://127.0.0.1:${portal.port}`, Cookie: cookie });
+      assert.equal(fromHost.status, 403);
+      assert.equal((await postRaw(fields, { Origin: publicOrigin, Cookie: cookie })).status, 303);
+    } finally {
+      delete process.env.PORTAL_PUBLIC_ORIGIN;
+    }
+  });
+
   it('sets the form cookie SameSite=Strict and HttpOnly', async () => {
     const shown = await request(
       portal.port,

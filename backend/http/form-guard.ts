@@ -30,6 +30,8 @@ export function formGuard(options: {
   refuse: (req: Request, res: Response) => void;
   /** The HMAC key: the same on every instance, so a form shown by one is accepted by another. */
   secret: Buffer;
+  /** The origin its pages are shown on (the portal's public one behind a proxy); the request's Host by default. */
+  origin?: (req: Request) => string;
 }): FormGuard {
   const secret = options.secret.toString('base64url');
   /** The fields a form is being shown with, by request; a post's own fields otherwise. */
@@ -45,7 +47,7 @@ export function formGuard(options: {
       return typeof value === 'string' ? value : undefined;
     },
   });
-  const ownOrigin = (req: Request) => `${req.protocol}://${req.get('host')}`;
+  const ownOrigin = options.origin ?? ((req: Request) => `${req.protocol}://${req.get('host')}`);
   return {
     token(req, res, fields) {
       shown.set(req, fields);
