@@ -558,7 +558,7 @@ test.describe('the agent inbox under a flood', () => {
     await expect(page.getByRole('alert')).toContainText('没有这个会话');
   });
 
-  test('signing out in one tab ends the inbox open in another, which says so and leads to the sign-in', async ({
+  test('signing out in one tab ends the inbox open in another, which says so and leads to the sign-in, keeping the draft', async ({
     page,
   }) => {
     await signInAgent(page);
@@ -566,16 +566,23 @@ test.describe('the agent inbox under a flood', () => {
     await other.goto(`${portal.url}/chat/agent?open=${customer.id}`);
     await expect(other.getByRole('status').filter({ hasText: '实时连接中' })).toBeVisible();
     await expect(other.locator('.messages')).toContainText('您好，已为您安排演示');
+    const draft = '草稿：这段回复还没有发出';
+    await other.getByLabel('回复').fill(draft);
     await page.getByRole('button', { name: '退出' }).click();
     await expect(page.getByLabel('客服密码')).toBeVisible();
     const ended = other.getByRole('status').filter({ hasText: '登录已失效' });
     await expect(ended).toBeVisible();
-    await ended.getByRole('link', { name: '重新登录' }).click();
-    // Signing in again leads back to the conversation that was open.
+    // Sending now is refused, and the refusal leads to the sign-in too.
+    await other.getByRole('button', { name: '发送回复' }).click();
+    const refused = other.getByRole('alert').filter({ hasText: '未发送的回复会保留' });
+    await expect(refused.getByRole('link', { name: '重新登录' })).toBeVisible();
+    await refused.getByRole('link', { name: '重新登录' }).click();
+    // Signing in again leads back to the conversation that was open, the reply as it was typed.
     await other.getByLabel('客服密码').fill(AGENT_PASSWORD);
     await other.getByRole('button', { name: '登录' }).click();
     await expect(other).toHaveURL(`${portal.url}/chat/agent?open=${customer.id}`);
     await expect(other.locator('.messages')).toContainText('您好，已为您安排演示');
+    await expect(other.getByLabel('回复')).toHaveValue(draft);
     await other.close();
   });
 

@@ -124,6 +124,10 @@ export function agentRoutes({
       res.redirect(303, inboxAfterSignIn(req.body?.back));
     },
   );
+  // The forms' own addresses, reloaded or opened after a refusal drew the form there: the inbox.
+  router.get(['/chat/agent/login', '/chat/agent/logout'], (req, res) =>
+    res.redirect(303, `/chat/agent${searchOf(req)}`),
+  );
   router.post('/chat/agent/logout', sameOrigin, async (req, res) => {
     const session = sessions.read(req.cookies?.[AGENT_COOKIE]);
     if (session) {

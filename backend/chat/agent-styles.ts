@@ -12,7 +12,8 @@ main.inbox-page{flex:1;min-height:0}
 .list{overflow-y:auto;border-right:1px solid #e5e6eb;background:#fff}
 .list ul{margin:0;padding:0;list-style:none}
 .entry{display:grid;gap:2px;width:100%;margin:0;padding:10px 16px;border:0;border-bottom:1px solid #f2f3f5;border-radius:0;background:#fff;color:#1d2129;font:inherit;text-align:left}
-a.entry{text-decoration:none}button.entry{cursor:pointer}.entry:hover{background:#f7f8fa}
+a.entry{text-decoration:none}.entry:hover{background:#f7f8fa}
+.entry:focus-visible{outline-offset:-3px}
 .entry[aria-current="true"]{background:#e8f3ff;box-shadow:inset 4px 0 #1664ff}
 .who{display:flex;gap:8px;align-items:baseline;justify-content:space-between}
 .who time{color:#4e5969;font-size:12px;white-space:nowrap}

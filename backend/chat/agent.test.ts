@@ -79,6 +79,11 @@ for (const target of testDatabases) {
         ])
           assert.equal((await post(back)).headers.location, '/chat/agent', back);
         assert.equal((await post('?before=x&open=3')).headers.location, '/chat/agent?open=3');
+        // The form's own address, reloaded after a refusal drew the form there, leads to the inbox.
+        const reloaded = await request(portal.port, '/chat/agent/login?open=7');
+        assert.equal(reloaded.status, 303);
+        assert.equal(reloaded.headers.location, '/chat/agent?open=7');
+        assert.equal((await request(portal.port, '/chat/agent/logout')).headers.location, '/chat/agent');
       });
 
       it('lists conversations with the card, replies live to the visitor, and refuses replies from other origins', async () => {

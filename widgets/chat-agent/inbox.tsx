@@ -26,6 +26,16 @@ import type { ChatMessage } from '../chat/types';
 
 const API = '/chat/agent/api';
 
+/** A refusal of the inbox's API, with its status (401: the session has ended). */
+class CallFailure extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
 async function call<T>(path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${API}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
@@ -33,9 +43,32 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(json.msg ?? `HTTP ${response.status}`);
+  if (!response.ok) throw new CallFailure(json.msg ?? `HTTP ${response.status}`, response.status);
   return json.result as T;
 }
+
+/**
+ * Unsent replies, by conversation, kept for this tab: signing in again after the
+ * session ended, a reload or another conversation in between loses nothing.
+ */
+const drafts = {
+  key: (id: number) => `portal.chat-agent.draft.${id}`,
+  read(id: number): string {
+    try {
+      return sessionStorage.getItem(drafts.key(id)) ?? '';
+    } catch {
+      return '';
+    }
+  },
+  write(id: number, text: string) {
+    try {
+      if (text) sessionStorage.setItem(drafts.key(id), text);
+      else sessionStorage.removeItem(drafts.key(id));
+    } catch {
+      // Storage refused (private mode, full): the draft lives on in the box only.
+    }
+  },
+};
 
 /** The query in the page's address (the server checks it). */
 function queryOf(search: string): InboxQuery {
@@ -208,6 +241,7 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
 
   const open = async (conversation: ConversationSummary) => {
     setCurrent(conversation);
+    setDraft(drafts.read(conversation.id));
     setError('');
     // The address names it: a reload, or a link to it, opens it again.
     history.replaceState(null, '', inboxHref(screen.query ?? query, conversation.id));
@@ -245,8 +279,10 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
       });
       setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
       setDraft('');
+      drafts.write(current.id, '');
       setError('');
     } catch (failure) {
+      if (failure instanceof CallFailure && failure.status === 401) setStatus('refused');
       setError((failure as Error).message);
     }
   };
@@ -351,7 +387,11 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
                 id="reply"
                 rows={3}
                 value={draft}
-                onInput={(e) => setDraft((e.target as HTMLTextAreaElement).value)}
+                onInput={(e) => {
+                  const text = (e.target as HTMLTextAreaElement).value;
+                  setDraft(text);
+                  drafts.write(current.id, text);
+                }}
                 onKeyDown={sendOnCtrlEnter}
                 aria-describedby="reply-hint"
               />
@@ -361,6 +401,12 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
               <button type="submit">发送回复</button>
               <p className="error" role="alert">
                 {error}
+                {error && status === 'refused' && (
+                  <>
+                    {' '}
+                    <a href={`/chat/agent${location.search}`}>重新登录</a>，未发送的回复会保留。
+                  </>
+                )}
               </p>
             </form>
           </>
