@@ -74,19 +74,10 @@ describe('login CSRF: the sign-in form takes posts only from itself', () => {
     const publicOrigin = 'https://portal.example';
     process.env.PORTAL_PUBLIC_ORIGIN = publicOrigin;
     try {
-      const shown = await request(
-        portal.port,
-        `/api/guc/protocol/oauth2/auth?${new URLSearchParams({ appId: '9090', redirectUri: back, state: 'p' })}`,
-      );
-      const csrf = /name="csrf" value="([^"]+)"/.exec(shown.body)?.[1] ?? '';
-      const cookie = [shown.headers['set-cookie'] ?? []]
-        .flat()
-        .map((value) => value.split(';')[0])
-        .join('; ');
-      const fields = { ...form('demo', { state: 'p' }), csrf };
-      const fromHost = await postRaw(fields, { Origin: `http://127.0.0.1:${portal.port}`, Cookie: cookie });
-      assert.equal(fromHost.status, 403);
-      assert.equal((await postRaw(fields, { Origin: publicOrigin, Cookie: cookie })).status, 303);
+      const fields = form('demo', { state: 'p' });
+      // Each posted with the token and cookie of a form it was shown.
+      assert.equal((await (await openSignInForm(portal.port, fields))()).status, 403);
+      assert.equal((await (await openSignInForm(portal.port, fields, publicOrigin))()).status, 303);
     } finally {
       delete process.env.PORTAL_PUBLIC_ORIGIN;
     }

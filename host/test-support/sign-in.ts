@@ -11,8 +11,15 @@ export async function postSignInForm(port: number, fields: Record<string, string
   return (await openSignInForm(port, fields))();
 }
 
-/** Opens the sign-in form for these fields; the answer posts it. */
-export async function openSignInForm(port: number, fields: Record<string, string>) {
+/**
+ * Opens the sign-in form for these fields; the answer posts it, from `origin`
+ * (the service's own address unless a test says another, say a public one).
+ */
+export async function openSignInForm(
+  port: number,
+  fields: Record<string, string>,
+  origin = `http://127.0.0.1:${port}`,
+) {
   const opening = new URLSearchParams(
     Object.entries(fields).filter(([name]) =>
       ['appId', 'redirectUri', 'page_type', 'state', 'code_challenge', 'code_challenge_method'].includes(name),
@@ -30,7 +37,7 @@ export async function openSignInForm(port: number, fields: Record<string, string
       body: new URLSearchParams({ ...fields, csrf }).toString(),
       headers: {
         'Content-Type': 'application/x-www-form-urlencoded',
-        Origin: `http://127.0.0.1:${port}`,
+        Origin: origin,
         ...(cookie ? { Cookie: cookie } : {}),
       },
     });
