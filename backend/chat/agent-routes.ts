@@ -41,13 +41,13 @@ const cookieOptions = {
   maxAge: AGENT_SESSION_MS,
 };
 
-/** The inbox address a sign-in form leads to, as its query (`?open=7`): checked, so only the inbox's own. */
-const returnQuery = (search: unknown) => inboxAfterSignIn(search).slice(inboxHref({}).length);
-/** Asked for at `/chat/agent?…`: the sign-in form leads there. */
+/** The query of the address asked for (`?open=7`), as sent. */
 const searchOf = (req: Request) => {
   const at = req.originalUrl.indexOf('?');
-  return returnQuery(at < 0 ? '' : req.originalUrl.slice(at));
+  return at < 0 ? '' : req.originalUrl.slice(at);
 };
+/** Where a sign-in form leads, as the query its hidden field keeps: checked, so only the inbox's own. */
+const returnQuery = (search: unknown) => inboxAfterSignIn(search).slice(inboxHref({}).length);
 /** Posted by the sign-in form: where it leads. */
 const backOf = (req: Request) => returnQuery(req.body?.back);
 
@@ -91,7 +91,8 @@ export function agentRoutes({
   const openStreams = new Map<string, Set<EventStream>>();
 
   router.get('/chat/agent', async (req, res) => {
-    if (!(await signedIn(req))) return sendPage(res, renderAgentSignIn(res.locals.cspNonce, undefined, searchOf(req)));
+    if (!(await signedIn(req)))
+      return sendPage(res, renderAgentSignIn(res.locals.cspNonce, undefined, returnQuery(searchOf(req))));
     // A paging link that was tampered with shows the newest page.
     const parsed = v.safeParse(inboxQuery, inboxQueryInput(req.query));
     const query = parsed.success ? parsed.output : { show: 'all' as const };
@@ -126,7 +127,7 @@ export function agentRoutes({
   );
   // The forms' own addresses, reloaded or opened after a refusal drew the form there: the inbox.
   router.get(['/chat/agent/login', '/chat/agent/logout'], (req, res) =>
-    res.redirect(303, `/chat/agent${searchOf(req)}`),
+    res.redirect(303, inboxAfterSignIn(searchOf(req))),
   );
   router.post('/chat/agent/logout', sameOrigin, async (req, res) => {
     const session = sessions.read(req.cookies?.[AGENT_COOKIE]);

@@ -196,15 +196,17 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
     }
   };
 
-  /** A plain click on a link the page follows in place; others (a new tab, a new window) go to the browser. */
-  const inPlace = (event: MouseEvent) =>
-    event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-  /** A paging link: in place with scripts, an ordinary link without (or opened in a new tab). */
-  const follow = (next: InboxQuery) => (event: MouseEvent) => {
-    if (!inPlace(event)) return;
+  /**
+   * A link's click: a plain one is followed in place by `action`; others (a new
+   * tab, a new window) go to the browser, as does any click without scripts.
+   */
+  const inPlace = (action: () => void) => (event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    void go(next, true);
+    action();
   };
+  /** A paging link. */
+  const follow = (next: InboxQuery) => inPlace(() => void go(next, true));
 
   useEffect(() => {
     const onPopState = () => void go(queryOf(location.search), false);
@@ -294,6 +296,8 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
   };
 
   const { show: filter } = query;
+  // Back to this address (the conversation open, the list's page) after signing in again.
+  const signInAgain = <a href={`/chat/agent${location.search}`}>重新登录</a>;
   const link = (key: string, next: InboxQuery, text: string, rel?: string) => (
     <a key={key} rel={rel} href={inboxHref(next)} onClick={follow(next)}>
       {text}
@@ -308,9 +312,7 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
             '实时连接中'
           ) : status === 'refused' ? (
             // Signed out (in another tab, on another instance) or the session expired.
-            <>
-              登录已失效，<a href={`/chat/agent${location.search}`}>重新登录</a>
-            </>
+            <>登录已失效，{signInAgain}</>
           ) : status === 'unreachable' ? (
             '无法连接客服服务，请刷新页面重试'
           ) : (
@@ -351,11 +353,7 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
                 className="entry"
                 href={inboxHref(query, c.id)}
                 aria-current={c.id === current?.id ? 'true' : undefined}
-                onClick={(event) => {
-                  if (!inPlace(event)) return;
-                  event.preventDefault();
-                  void open(c);
-                }}
+                onClick={inPlace(() => void open(c))}
               >
                 <Entry conversation={c} />
               </a>
@@ -401,12 +399,7 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
               <button type="submit">发送回复</button>
               <p className="error" role="alert">
                 {error}
-                {error && status === 'refused' && (
-                  <>
-                    {' '}
-                    <a href={`/chat/agent${location.search}`}>重新登录</a>，未发送的回复会保留。
-                  </>
-                )}
+                {error && status === 'refused' && <> {signInAgain}，未发送的回复会保留。</>}
               </p>
             </form>
           </>
