@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { devices, type Page } from '@playwright/test';
 import { axeViolations, expect, pointAt, portalUrl, settled, test } from './fixtures';
 
 const MOBILE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
@@ -346,7 +346,59 @@ test.describe('code that waits until it is needed', () => {
     await page.waitForFunction(() => customElements.get('portal-float-buttons'));
     await page.waitForFunction(() => window.scrollY === 0);
   });
+
+  // The waiting logic is a chunk of its own, fetched after portal.js: on a slow
+  // phone a visitor can tap the server-drawn header before it is here.
+  test('a tap on the phone menu toggle before even the waiting code is here opens the menu', async ({ browser }) => {
+    const { defaultBrowserType: _, ...phone } = devices['iPhone 13'];
+    const context = await browser.newContext({ ...phone, baseURL: portalUrl(), locale: 'zh-CN' });
+    const page = await context.newPage();
+    const release = await holdBack(page, '**/widgets/chunks/deferred-*.js');
+    await page.goto('/', { waitUntil: 'commit' });
+    await release.asked;
+    const toggle = header(page).getByRole('button', { name: '打开菜单' });
+    const box = await toggle.boundingBox();
+    if (!box) throw new Error('the toggle is not laid out');
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    release.now();
+    await expect(header(page).getByRole('button', { name: '关闭菜单' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(header(page).getByRole('link', { name: '关于我们', exact: true })).toBeVisible();
+    await context.close();
+  });
+
+  test('a key pressed on a footer column before even the waiting code is here opens it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const release = await holdBack(page, '**/widgets/chunks/deferred-*.js');
+    await page.goto('/news/1', { waitUntil: 'commit' });
+    await release.asked;
+    const column = footer(page).getByRole('button', { name: '关于我们' });
+    await column.focus();
+    await page.keyboard.press('Enter');
+    release.now();
+    await expect(column).toHaveAttribute('aria-expanded', 'true');
+    // Given once: the column stays open.
+    await page.waitForFunction(() => customElements.get('portal-footer'));
+    await expect(column).toHaveAttribute('aria-expanded', 'true');
+  });
 });
+
+/** Holds back the answers to `url` until `now()`; `asked` resolves once the page asked for it. */
+async function holdBack(page: Page, url: string) {
+  let now: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    now = resolve;
+  });
+  let asked: () => void = () => {};
+  const askedFor = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  await page.route(url, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  return { asked: askedFor, now };
+}
 
 test('a page’s <button class="button"> wears the face of the link buttons, not the browser’s', async ({ page }) => {
   const face = (selector: string) =>

@@ -38,9 +38,13 @@ function startLoader() {
     // Each instance may ask for the code; the first to need it loads it for all.
     // The waiting logic is itself fetched only by pages that defer an element.
     // Elements the server rendered inside it (the header's sign-in) are scanned for.
-    void import('./loader/deferred').then(({ whenNeeded }) =>
-      whenNeeded(element, when as LoadWhen, () => load(tag), scan),
-    );
+    // Until it is here, clicks are kept: a tap on the server's markup would be lost.
+    let clicked: EventTarget[][] | undefined = [];
+    element.addEventListener('click', (event) => clicked?.push(event.composedPath()), true);
+    void import('./loader/deferred').then(({ whenNeeded }) => {
+      whenNeeded(element, when as LoadWhen, () => load(tag), scan, clicked);
+      clicked = undefined;
+    });
   };
 
   const scan = (root: Element | Document | ShadowRoot) => {

@@ -50,6 +50,36 @@ describe('whenNeeded (load-on)', () => {
     history.replaceState(null, '', location.pathname + location.search);
   });
 
+  it('gives again the clicks the loader kept before this code arrived, but not one that followed a link', async () => {
+    const tag = 'x-deferred-kept';
+    const { element, link, button } = waiting(tag);
+    // What the loader keeps: the path of each click, while the click is dispatched.
+    const kept: EventTarget[][] = [];
+    const keep = (event: Event) => kept.push(event.composedPath());
+    element.addEventListener('click', keep, true);
+    link.addEventListener('click', (event) => event.preventDefault(), { once: true });
+    link.click();
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true, cancelable: true }));
+    element.removeEventListener('click', keep, true);
+    let buttonClicks = 0;
+    let linkClicks = 0;
+    button.addEventListener('click', () => buttonClicks++);
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      linkClicks++;
+    });
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      customElements.define(tag, class extends HTMLElement {});
+    };
+    whenNeeded(element, 'interaction', load, undefined, kept);
+    expect(loads, 'the kept click brought the code').to.equal(1);
+    await waitFor(() => buttonClicks === 1, 'the kept click on the button given again');
+    expect(linkClicks, 'the link went at the time').to.equal(0);
+    element.remove();
+  });
+
   /** A load that counts its calls. */
   function counted() {
     const calls = { count: 0 };

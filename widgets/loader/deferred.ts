@@ -26,12 +26,15 @@ const VISIBLE_MARGIN = '300px';
  * `scanInside` is given the shadow root the server rendered for the element, so
  * the elements inside it (the header's sign-in) need not wait with it. The root
  * may still be arriving while the page is parsed: it is given again then.
+ * `clickedBefore` holds the paths of the clicks on the element before this code
+ * arrived (kept by the page's loader): they are given again like held ones.
  */
 export function whenNeeded(
   element: Element,
   when: LoadWhen,
   load: () => Promise<unknown>,
   scanInside?: (root: ShadowRoot) => void,
+  clickedBefore: EventTarget[][] = [],
 ): void {
   if (scanInside) {
     const inside = () => element.shadowRoot && scanInside(element.shadowRoot);
@@ -71,30 +74,39 @@ export function whenNeeded(
       ready = true;
       element.removeEventListener('click', hold, { capture: true });
     });
-  // Every click before the element is ready is held, and given again once it is
-  // (not just the first: a click that went ahead, on a link or the sign-in, must
-  // not leave the next one unheld). Once it is ready, its own listeners answer.
-  const hold = (event: Event) => {
-    if (ready) return;
-    const path = event.composedPath();
+  // A click before the element is ready: a link works without the code, and an
+  // element inside that has its own (the header's sign-in) handles its click, so
+  // both go now. Any other is given again once the element is ready, to the
+  // innermost element it reached (a click on an icon lands on its SVG: clicking
+  // it again bubbles the same way). True if it is to be given again.
+  const givesAgain = (path: EventTarget[]) => {
     const inside = path.slice(0, path.indexOf(element)).filter((node) => node instanceof HTMLElement);
-    // A link works without the code, and an element inside that has its own (the
-    // header's sign-in) handles its click: both go now.
     const goesNow = inside.some(
       (node) =>
         (node instanceof HTMLAnchorElement && node.hasAttribute('href')) ||
         (node.localName.includes('-') && customElements.get(node.localName)),
     );
-    if (goesNow) return void start();
-    // The innermost element (a click on an icon lands on its SVG): clicking it again bubbles the same way.
-    const target = inside[0];
-    event.preventDefault();
-    event.stopImmediatePropagation();
+    if (goesNow) {
+      void start();
+      return false;
+    }
     void start()
       .then(() => hydrated)
-      .then(() => target?.click());
+      .then(() => inside[0]?.click());
+    return true;
+  };
+  // Every click before the element is ready is held (not just the first: a click
+  // that went ahead, on a link or the sign-in, must not leave the next one
+  // unheld). Once it is ready, its own listeners answer.
+  const hold = (event: Event) => {
+    if (ready || !givesAgain(event.composedPath())) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
   };
   element.addEventListener('click', hold, { capture: true });
+  // Clicks the page's loader kept while this code was on its way: the server's
+  // markup they reached had nothing listening.
+  for (const path of clickedBefore) givesAgain(path);
   if (when === 'visible') {
     observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
       rootMargin: VISIBLE_MARGIN,
