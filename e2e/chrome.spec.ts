@@ -382,6 +382,25 @@ test.describe('code that waits until it is needed', () => {
   });
 });
 
+test('when the waiting code cannot be fetched, the elements load their own code at once and still answer', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A dropped connection: every fetch of the waiting code fails.
+  await page.route('**/widgets/chunks/deferred-*.js', (route) => route.abort('connectionreset'));
+  await page.goto('/news/1');
+  // The sign-in inside the header is found too.
+  await page.waitForFunction(() =>
+    ['portal-header', 'portal-footer', 'portal-login'].every((tag) => customElements.get(tag)),
+  );
+  // Defined, and hydrated in the task after.
+  await expect(async () => {
+    const toggle = header(page).locator('button[aria-controls="menu"]');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+});
+
 /** Holds back the answers to `url` until `now()`; `asked` resolves once the page asked for it. */
 async function holdBack(page: Page, url: string) {
   let now: () => void = () => {};

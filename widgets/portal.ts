@@ -41,10 +41,17 @@ function startLoader() {
     // Until it is here, clicks are kept: a tap on the server's markup would be lost.
     let clicked: EventTarget[][] | undefined = [];
     element.addEventListener('click', (event) => clicked?.push(event.composedPath()), true);
-    void import('./loader/deferred').then(({ whenNeeded }) => {
-      whenNeeded(element, when as LoadWhen, () => load(tag), scan, clicked);
-      clicked = undefined;
-    });
+    void import('./loader/deferred').then(
+      ({ whenNeeded }) => {
+        whenNeeded(element, when as LoadWhen, () => load(tag), scan, clicked);
+        clicked = undefined;
+      },
+      // Not fetched (a dropped connection): the element's own code, at once, rather than none.
+      () => {
+        void load(tag);
+        if (element.shadowRoot) scan(element.shadowRoot);
+      },
+    );
   };
 
   const scan = (root: Element | Document | ShadowRoot) => {
