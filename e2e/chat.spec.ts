@@ -224,6 +224,23 @@ test.describe('on portal pages the launcher is rendered by the server and its co
     expect(problems.errors).toEqual([]);
   });
 
+  test('a click made before chat.js itself has run opens the chat', async ({ page, problems }) => {
+    // On a slow network the server's button shows a round trip before the script.
+    let deliver: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      deliver = resolve;
+    });
+    await page.route('**/widgets/chat.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${portal.url}/home`, { waitUntil: 'domcontentloaded' });
+    await launcherButton(page).click();
+    deliver();
+    await expect(panel(page)).toBeVisible();
+    expect(problems.errors).toEqual([]);
+  });
+
   test('focus given to the button stays on it when its code arrives', async ({ page }) => {
     await page.goto(`${portal.url}/home`);
     await launcherButton(page).focus();

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
+import { EARLY_CLICK_KEEPER } from '../contract/early-clicks';
 import { createApp } from './app';
 import { mediaUrl } from './media';
 import { cspHash } from './pages/assets';
@@ -27,20 +28,23 @@ describe('pages', () => {
     });
   }
 
-  it('allows exactly the inline styles a page carries, by hash, and no inline script', async () => {
+  it('allows exactly the inline styles and the one inline script a page carries, by hash', async () => {
     const [first, second] = await Promise.all([request(port, '/'), request(port, '/')]);
     const csp = String(first.headers['content-security-policy']);
     assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
-    assert.match(csp, /script-src 'self' 'nonce-[^']+';/);
+    assert.match(csp, /script-src 'self' 'nonce-[^']+' 'sha256-[^']+';/);
+    assert.ok(csp.includes(`'${cspHash(EARLY_CLICK_KEEPER)}'`), csp);
     // The same bytes for every visitor: pages can be rendered and compressed once.
     assert.equal(first.body, second.body);
-    // Data blocks (the server state, JSON-LD) are never run.
-    const scripts = (first.body.match(/<script\b[^>]*>/g) ?? []).filter(
-      (tag) => !/type="application\/(ld\+)?json"/.test(tag),
+    // Data blocks (the server state, JSON-LD) are never run; the scripts are the
+    // widgets' and the keeper of early clicks, whose hash the policy names.
+    const scripts = [...first.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes]) => !/type="application\/(ld\+)?json"/.test(attributes ?? ''),
     );
-    assert.ok(
-      scripts.every((tag) => /src="\/widgets\//.test(tag)),
-      scripts.join(),
+    const inline = scripts.filter(([, attributes]) => !/src="\/widgets\//.test(attributes ?? ''));
+    assert.deepEqual(
+      inline.map(([, , text]) => text),
+      [EARLY_CLICK_KEEPER],
     );
     const styles = [...first.body.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
     assert.ok(styles.length >= 2);

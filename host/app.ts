@@ -16,7 +16,7 @@ import { createLogger, requestLogger } from './logger';
 import { mediaRoutes } from './media';
 import { type HostMetrics, routeLabel } from './metrics';
 import { healthChecks, type Readiness } from './operations';
-import { loadPageAssets } from './pages/assets';
+import { loadPageAssets, pageScriptHashes } from './pages/assets';
 import { type PlainHandler, portalScript } from './portal-script';
 import { apiProxies } from './proxy';
 import { errorPage, limitUrlLength, notFound } from './routes/errors';
@@ -118,7 +118,13 @@ export function createApp(options: AppOptions): Express {
   for (const [path, script] of scripts) app.get(path, script);
   app.use(requestLogger(logger));
   app.use(cspNonce);
-  app.use(securityHeaders(assets.styleHashes, { https, servers: upstream && serverOrigins(upstream) }));
+  app.use(
+    securityHeaders(assets.styleHashes, {
+      https,
+      servers: upstream && serverOrigins(upstream),
+      scriptHashes: pageScriptHashes,
+    }),
+  );
   app.use(chatProviderCsp(options.chat));
   app.use(limitUrlLength(deps));
 

@@ -22,21 +22,25 @@ const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as { locals: { csp
 
 /**
  * Security headers with a strict Content-Security-Policy. Inline scripts and
- * styles need this response's nonce, or (pages) one of the given style hashes:
+ * styles need this response's nonce, or (pages) one of the given hashes:
  * the site's pages carry no nonce, so their bytes are the same for every
  * visitor and can be rendered and compressed once. `servers`: the back-end
  * origins the page's widgets talk to, outside `local`.
  */
 export const securityHeaders = (
   styleHashes: readonly string[] = [],
-  { https = false, servers = [] }: { https?: boolean; servers?: readonly string[] } = {},
+  {
+    https = false,
+    servers = [],
+    scriptHashes = [],
+  }: { https?: boolean; servers?: readonly string[]; scriptHashes?: readonly string[] } = {},
 ) =>
   helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", nonce],
+        scriptSrc: ["'self'", nonce, ...scriptHashes.map((hash) => `'${hash}'`)],
         styleSrc: ["'self'", nonce, ...styleHashes.map((hash) => `'${hash}'`)],
         // Outside `local` the widgets call the environment's servers and frame its account hub.
         imgSrc: ["'self'", 'data:', ...servers],

@@ -12,7 +12,6 @@
  * the chat, the page queued calls, or the visitor has a conversation already
  * (its unread count must show at once).
  */
-
 const script = document.currentScript as HTMLScriptElement | null;
 const options = {
   lang: script?.dataset.lang,
@@ -25,6 +24,8 @@ const TAG = 'portal-chat-launcher';
 const portal = new URL(
   document.querySelector<HTMLMetaElement>('meta[name=portal-origin]')?.content || script?.src || location.href,
 ).origin;
+/** `EARLY_CLICKS` of contract/early-clicks.ts, spelled out like `VISITOR_KEY` below. */
+const EARLY_CLICKS = 'portalEarlyClicks';
 /** `VISITOR_KEY` of chat-launcher/types.ts, spelled out: a classic script imports nothing statically. */
 const VISITOR_KEY = 'portal.chat.visitor';
 
@@ -92,6 +93,12 @@ const hasConversation = () => {
  * queued on `window.portalChat`) bring it, then open the chat. Once it is here,
  * the launcher answers them itself.
  */
+/** Brings the launcher's code and opens the chat (with a card to send). */
+const openWith = (card: string | object | null | undefined) =>
+  void loadLauncher()
+    .then(() => customElements.whenDefined(TAG))
+    .then(() => document.querySelector(TAG)?.open((card ?? undefined) as never));
+
 function listenUntilLoaded() {
   const want = (event: Event) => {
     if (customElements.get(TAG)) return;
@@ -102,9 +109,7 @@ function listenUntilLoaded() {
       event.preventDefault();
       card = opener.getAttribute('data-portal-chat-card');
     }
-    void loadLauncher()
-      .then(() => customElements.whenDefined(TAG))
-      .then(() => document.querySelector(TAG)?.open((card ?? undefined) as never));
+    openWith(card);
   };
   document.addEventListener('click', want);
   document.addEventListener('portal-float-buttons-contact', want);
@@ -124,6 +129,9 @@ function listenUntilLoaded() {
 function deferLauncher(rendered: Element) {
   const queued = (window as Window & { portalChat?: unknown }).portalChat;
   listenUntilLoaded();
+  // Tapped before this script ran (the page kept the click): the visitor wants the chat.
+  const kept = (window as Window & { [EARLY_CLICKS]?: EventTarget[][] })[EARLY_CLICKS];
+  if (kept?.some((path) => path.includes(rendered))) return openWith(undefined);
   if (hasConversation() || (Array.isArray(queued) && queued.length)) return void loadLauncher();
   void import('./loader/deferred').then(({ whenNeeded }) => whenNeeded(rendered, 'interaction', loadLauncher));
 }

@@ -7,6 +7,7 @@
  * Its map of elements is written by the build from the registry (widgets/elements.ts).
  */
 import { elementLoaders } from 'virtual:portal-element-loaders';
+import { earlyClicksThrough } from '../contract/early-clicks';
 import { reloadOnChunkError } from './loader/chunk-reload';
 import type { LoadWhen } from './loader/deferred';
 
@@ -38,8 +39,9 @@ function startLoader() {
     // Each instance may ask for the code; the first to need it loads it for all.
     // The waiting logic is itself fetched only by pages that defer an element.
     // Elements the server rendered inside it (the header's sign-in) are scanned for.
-    // Until it is here, clicks are kept: a tap on the server's markup would be lost.
-    let clicked: EventTarget[][] | undefined = [];
+    // Until it is here, clicks are kept (and those the page kept before this script
+    // ran): a tap on the server's markup would be lost.
+    let clicked: EventTarget[][] | undefined = earlyClicksThrough(element);
     element.addEventListener('click', (event) => clicked?.push(event.composedPath()), true);
     void import('./loader/deferred').then(
       ({ whenNeeded }) => {

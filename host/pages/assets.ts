@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { EARLY_CLICK_KEEPER } from '../../contract/early-clicks';
 import type { ElementManifest, WidgetBuild } from '../widget-build';
 
 export type { ElementManifest } from '../widget-build';
@@ -16,6 +17,9 @@ export interface PageAssets {
 
 /** The CSP hash source of an inline style or script's text. */
 export const cspHash = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+
+/** CSP hash sources of the inline scripts every page carries. */
+export const pageScriptHashes = [cspHash(EARLY_CLICK_KEEPER)];
 
 /** The print sheet of articles and product pages, inline with `media="print"` (see document.tsx); comments and runs of white space dropped. */
 export const printCss = readFileSync(new URL('./print.css', import.meta.url), 'utf8')

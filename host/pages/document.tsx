@@ -1,5 +1,6 @@
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { EARLY_CLICK_KEEPER } from '../../contract/early-clicks';
 import { withoutControlCharacters } from '../../contract/html-characters';
 import type { Layout } from '../../contract/layouts';
 import { isMobileUserAgent } from '../../contract/user-agent';
@@ -111,6 +112,8 @@ function Document({
         {head}
         <style dangerouslySetInnerHTML={{ __html: context.assets.css }} />
         {printable && <style media="print" dangerouslySetInnerHTML={{ __html: printCss }} />}
+        {/* Before the scripts: keeps a click on the server-drawn chrome until they arrive (contract/early-clicks.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_CLICK_KEEPER }} />
         <script src="/widgets/portal.js" async />
         {chrome && layout === 'default' && <script src="/widgets/chat.js" data-load-on="interaction" async />}
         {preloadsFor(
