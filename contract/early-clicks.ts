@@ -19,5 +19,8 @@ type KeptWindow = Window & { [EARLY_CLICKS]?: EventTarget[][] };
  * The kept clicks that went through `element`. They stay in the list, which only
  * grows while elements wait for their code, by what a visitor taps meanwhile.
  */
-export const earlyClicksThrough = (element: Element): EventTarget[][] =>
-  ((window as KeptWindow)[EARLY_CLICKS] ?? []).filter((path) => path.includes(element));
+export function earlyClicksThrough(element: Element): EventTarget[][] {
+  // On a page without the keeper the name may be an element's id (`window.<id>`).
+  const kept = (window as KeptWindow)[EARLY_CLICKS];
+  return Array.isArray(kept) ? kept.filter((path) => path.includes(element)) : [];
+}

@@ -406,9 +406,13 @@ test('when the waiting code cannot be fetched, the elements load their own code 
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
+  const thrown: string[] = [];
+  page.on('pageerror', (error) => thrown.push(error.message));
   // A dropped connection: every fetch of the waiting code fails.
   await page.route('**/widgets/chunks/deferred-*.js', (route) => route.abort('connectionreset'));
   await page.goto('/news/1');
+  // chat.js waits with the same code: its launcher's code comes at once too.
+  await page.waitForFunction(() => customElements.get('portal-chat-launcher'));
   // The sign-in inside the header is found too.
   await page.waitForFunction(() =>
     ['portal-header', 'portal-footer', 'portal-login'].every((tag) => customElements.get(tag)),
@@ -419,6 +423,38 @@ test('when the waiting code cannot be fetched, the elements load their own code 
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
   }).toPass({ timeout: 10_000 });
+  expect(thrown).toEqual([]);
+});
+
+test('on a page without the keeper of early clicks, an element named like its list breaks nothing', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Agreed: the notice would lie over the footer.
+  await context.addCookies([{ name: 'cookie-agree', value: 'true', url: portalUrl() }]);
+  const thrown: string[] = [];
+  page.on('pageerror', (error) => thrown.push(error.message));
+  // A page of another site: no keeper, and an id that names window.portalEarlyClicks.
+  await page.route('**/news/1', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text())
+      .replace(/<script>self\.portalEarlyClicks=[^<]*<\/script>/, '')
+      .replace('<body>', '<body><a id="portalEarlyClicks" href="#x">x</a>');
+    await route.fulfill({ response, body });
+  });
+  await page.goto('/news/1');
+  expect(
+    await page.evaluate(
+      () => (window as unknown as Record<string, unknown>).portalEarlyClicks instanceof HTMLAnchorElement,
+    ),
+  ).toBe(true);
+  const column = footer(page).getByRole('button', { name: '关于我们' });
+  await column.click();
+  await expect(column).toHaveAttribute('aria-expanded', 'true');
+  await page.locator('portal-chat-launcher').getByRole('button', { name: '在线客服' }).click();
+  await expect(page.locator('portal-chat-launcher').getByRole('dialog')).toBeVisible();
+  expect(thrown).toEqual([]);
 });
 
 /** Holds back the answers to `url` until `now()`; `asked` resolves once the page asked for it. */

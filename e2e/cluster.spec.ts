@@ -5,7 +5,7 @@ import { type Cluster, startCluster } from '../scripts/cluster';
 import { nginxPath } from '../scripts/nginx';
 import { postgresBin } from '../scripts/postgres';
 import { accessTokenOf } from './accounts';
-import { agentReplies, readLoad, requestsWaitingAt, visitor } from './cluster-load';
+import { agentReplies, type Failure, readLoad, requestsWaitingAt, visitor } from './cluster-load';
 
 /**
  * Two portal instances on one PostgreSQL database behind nginx (`npm run
@@ -153,7 +153,8 @@ test('kill -9 of one instance, then a rolling restart of both, during load throu
   test.setTimeout(120_000);
   const token = await signIn(instance(0).url, 'uncertified');
   const started = Date.now();
-  const load = readLoad(cluster.url, { workers: 6, token });
+  const workers = 6;
+  const load = readLoad(cluster.url, { workers, token });
   const visitors = await Promise.all(
     [1, 2, 3].map((n) => visitor(cluster.url, randomBytes(18).toString('base64url'), `访客 ${n} 的问题`)),
   );
@@ -163,6 +164,7 @@ test('kill -9 of one instance, then a rolling restart of both, during load throu
     visitors.map((v) => v.conversationId),
   );
   const steps: string[] = [];
+  const killed = { from: 0, to: 0 };
   const step = (what: string) => steps.push(`${((Date.now() - started) / 1000).toFixed(1)} s ${what}`);
   /**
    * Started again, and taking requests from nginx (which tries an instance it saw
@@ -185,7 +187,9 @@ test('kill -9 of one instance, then a rolling restart of both, during load throu
   try {
     await loadPasses(300);
     step(`kill -9 A (${load.requests} requests so far)`);
+    killed.from = Date.now();
     await cluster.stopInstance(0, 'SIGKILL');
+    killed.to = Date.now();
     await loadPasses(300);
     step('start A');
     await restart(0);
@@ -226,7 +230,15 @@ test('kill -9 of one instance, then a rolling restart of both, during load throu
         `visitors reconnected ${visitors.map((v) => v.reconnects).join(', ')} times and missed none`,
     ].join('\n'),
   );
-  expect(load.failures).toEqual([]);
+  // A response the instance was sending when it was killed breaks off: nginx has
+  // passed its head on and cannot send it again elsewhere, and no proxy could. That
+  // is the one loss a kill -9 may cause: a broken connection, within a second of
+  // it. Nothing else may fail, and nothing at all in the rolling restart.
+  const brokenByKill = (failure: Failure) =>
+    failure.status === undefined && failure.at >= killed.from && failure.at <= killed.to + 1_000;
+  expect(load.failures.filter((failure) => !brokenByKill(failure))).toEqual([]);
+  // At most the one request each worker had in flight.
+  expect(load.failures.length).toBeLessThanOrEqual(workers);
   expect(Math.min(...visitors.map((v) => v.reconnects))).toBeGreaterThanOrEqual(1);
 });
 

@@ -131,9 +131,14 @@ function deferLauncher(rendered: Element) {
   listenUntilLoaded();
   // Tapped before this script ran (the page kept the click): the visitor wants the chat.
   const kept = (window as Window & { [EARLY_CLICKS]?: EventTarget[][] })[EARLY_CLICKS];
-  if (kept?.some((path) => path.includes(rendered))) return openWith(undefined);
+  // (On a page without the keeper the name may be an element's id.)
+  if (Array.isArray(kept) && kept.some((path) => path.includes(rendered))) return openWith(undefined);
   if (hasConversation() || (Array.isArray(queued) && queued.length)) return void loadLauncher();
-  void import('./loader/deferred').then(({ whenNeeded }) => whenNeeded(rendered, 'interaction', loadLauncher));
+  void import('./loader/deferred').then(
+    ({ whenNeeded }) => whenNeeded(rendered, 'interaction', loadLauncher),
+    // Not fetched (a dropped connection): the launcher's code at once, rather than none.
+    loadLauncher,
+  );
 }
 
 function mount() {
