@@ -2,7 +2,7 @@
  * Clicks on the portal's server-drawn elements made before any of its scripts
  * ran. On a slow network the header, the footer and the chat launcher are on the
  * screen a round trip before `portal.js` and `chat.js` arrive. The portal's pages
- * carry a one-line script first (`EARLY_CLICK_KEEPER`, allowed by its CSP hash)
+ * carry a one-line script before them (`EARLY_CLICK_KEEPER`, allowed by its CSP hash)
  * that keeps the path of each click through a `portal-*` element whose code is
  * not here yet; each script takes the clicks of the elements it answers for and
  * gives them again once they can answer. Pages of other sites have no keeper:
@@ -10,7 +10,7 @@
  */
 export const EARLY_CLICKS = 'portalEarlyClicks';
 
-/** The keeper, inline at the top of the portal's pages. */
+/** The keeper, inline in the head of the portal's pages, before their scripts. */
 export const EARLY_CLICK_KEEPER = `self.${EARLY_CLICKS}=[];addEventListener("click",e=>{const p=e.composedPath();p.some(n=>/^portal-/.test(n.localName)&&!customElements.get(n.localName))&&self.${EARLY_CLICKS}.push(p)},true)`;
 
 type KeptWindow = Window & { [EARLY_CLICKS]?: EventTarget[][] };

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { accessTokenOf } from './accounts';
-import { axeViolations, expect, test } from './fixtures';
+import { axeViolations, expect, holdBack, test } from './fixtures';
 import { type PortalProcess, startPortalProcess } from './portal-process';
 
 /**
@@ -203,14 +203,7 @@ test.describe('on portal pages the launcher is rendered by the server and its co
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     // The launcher's code is held back until after the click, so the click surely comes first.
-    let deliver: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      deliver = resolve;
-    });
-    await page.route(/\/chunks\/chat-launcher-/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release: deliver } = await holdBack(page, /\/chunks\/chat-launcher-/);
     await page.goto(`${portal.url}/home`);
     await page.waitForLoadState('networkidle');
     await expect(page.locator('portal-chat-launcher').getByRole('button', { name: '在线客服' })).toBeVisible();
@@ -226,14 +219,7 @@ test.describe('on portal pages the launcher is rendered by the server and its co
 
   test('a click made before chat.js itself has run opens the chat', async ({ page, problems }) => {
     // On a slow network the server's button shows a round trip before the script.
-    let deliver: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      deliver = resolve;
-    });
-    await page.route('**/widgets/chat.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release: deliver } = await holdBack(page, '**/widgets/chat.js');
     await page.goto(`${portal.url}/home`, { waitUntil: 'domcontentloaded' });
     await launcherButton(page).click();
     deliver();
@@ -540,15 +526,7 @@ test.describe('the agent inbox under a flood', () => {
   }) => {
     await signInAgent(page);
     // Held back, the inbox's script has not drawn its buttons: the server's entries are links.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/widgets/chat-agent.js', async (route) => {
-      await held;
-      // The page that asked first may be gone by then.
-      await route.continue().catch(() => {});
-    });
+    const { release } = await holdBack(page, '**/widgets/chat-agent.js');
     // Module scripts hold back DOMContentLoaded: the page is used as soon as it is drawn.
     await page.goto(`${portal.url}/chat/agent`, { waitUntil: 'commit' });
     const first = list(page).locator('li').first().getByRole('link');

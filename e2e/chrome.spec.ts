@@ -1,5 +1,5 @@
-import { devices, type Page } from '@playwright/test';
-import { axeViolations, expect, pointAt, portalUrl, settled, test } from './fixtures';
+import { type Browser, devices, type Page } from '@playwright/test';
+import { axeViolations, expect, holdBack, pointAt, portalUrl, settled, test } from './fixtures';
 
 const MOBILE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const header = (page: Page) => page.locator('portal-header');
@@ -80,14 +80,7 @@ for (const viewport of [
 }
 
 test('focus stays where the visitor put it while the header upgrades', async ({ page }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/widgets/chunks/header-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const { release } = await holdBack(page, '**/widgets/chunks/header-*.js');
   await page.goto('/');
   const product = header(page).getByRole('link', { name: '产品中心', exact: true });
   await product.focus();
@@ -329,14 +322,7 @@ test.describe('code that waits until it is needed', () => {
   });
 
   test('a click on a floating button before its code arrives is not lost', async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/widgets/chunks/float-buttons-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdBack(page, '**/widgets/chunks/float-buttons-*.js');
     await page.goto('/');
     await page.evaluate(() => window.scrollTo(0, 1500));
     await page.waitForFunction(() => window.scrollY > 1000);
@@ -347,39 +333,37 @@ test.describe('code that waits until it is needed', () => {
     await page.waitForFunction(() => window.scrollY === 0);
   });
 
-  // The waiting logic is a chunk of its own, fetched after portal.js: on a slow
-  // phone a visitor can tap the server-drawn header before it is here.
-  test('a tap on the phone menu toggle before even the waiting code is here opens the menu', async ({ browser }) => {
+  /**
+   * A phone opens `/` with `file` held back, taps the menu toggle once the page
+   * asked for it, then lets it come. Console errors are collected from the start.
+   */
+  async function tapToggleBefore(browser: Browser, file: string) {
     const { defaultBrowserType: _, ...phone } = devices['iPhone 13'];
     const context = await browser.newContext({ ...phone, baseURL: portalUrl(), locale: 'zh-CN' });
     const page = await context.newPage();
-    const release = await holdBack(page, '**/widgets/chunks/deferred-*.js');
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const held = await holdBack(page, file);
     await page.goto('/', { waitUntil: 'commit' });
-    await release.asked;
-    const toggle = header(page).getByRole('button', { name: '打开菜单' });
-    const box = await toggle.boundingBox();
+    await held.asked;
+    const box = await header(page).getByRole('button', { name: '打开菜单' }).boundingBox();
     if (!box) throw new Error('the toggle is not laid out');
     await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-    release.now();
+    held.release();
+    return { page, context, errors };
+  }
+
+  // The waiting logic is a chunk of its own, fetched after portal.js: on a slow
+  // phone a visitor can tap the server-drawn header before it is here.
+  test('a tap on the phone menu toggle before even the waiting code is here opens the menu', async ({ browser }) => {
+    const { page, context } = await tapToggleBefore(browser, '**/widgets/chunks/deferred-*.js');
     await expect(header(page).getByRole('button', { name: '关闭菜单' })).toHaveAttribute('aria-expanded', 'true');
     await expect(header(page).getByRole('link', { name: '关于我们', exact: true })).toBeVisible();
     await context.close();
   });
 
   test('a tap on the phone menu toggle before portal.js itself has run opens the menu', async ({ browser }) => {
-    const { defaultBrowserType: _, ...phone } = devices['iPhone 13'];
-    const context = await browser.newContext({ ...phone, baseURL: portalUrl(), locale: 'zh-CN' });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    const release = await holdBack(page, '**/widgets/portal.js');
-    await page.goto('/', { waitUntil: 'commit' });
-    await release.asked;
-    const toggle = header(page).getByRole('button', { name: '打开菜单' });
-    const box = await toggle.boundingBox();
-    if (!box) throw new Error('the toggle is not laid out');
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-    release.now();
+    const { page, context, errors } = await tapToggleBefore(browser, '**/widgets/portal.js');
     await expect(header(page).getByRole('button', { name: '关闭菜单' })).toHaveAttribute('aria-expanded', 'true');
     // The page's keeper ran: the CSP let it (no refusal in the console).
     expect(errors).toEqual([]);
@@ -388,13 +372,13 @@ test.describe('code that waits until it is needed', () => {
 
   test('a key pressed on a footer column before even the waiting code is here opens it', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const release = await holdBack(page, '**/widgets/chunks/deferred-*.js');
+    const held = await holdBack(page, '**/widgets/chunks/deferred-*.js');
     await page.goto('/news/1', { waitUntil: 'commit' });
-    await release.asked;
+    await held.asked;
     const column = footer(page).getByRole('button', { name: '关于我们' });
     await column.focus();
     await page.keyboard.press('Enter');
-    release.now();
+    held.release();
     await expect(column).toHaveAttribute('aria-expanded', 'true');
     // Given once: the column stays open.
     await page.waitForFunction(() => customElements.get('portal-footer'));
@@ -456,24 +440,6 @@ test('on a page without the keeper of early clicks, an element named like its li
   await expect(page.locator('portal-chat-launcher').getByRole('dialog')).toBeVisible();
   expect(thrown).toEqual([]);
 });
-
-/** Holds back the answers to `url` until `now()`; `asked` resolves once the page asked for it. */
-async function holdBack(page: Page, url: string) {
-  let now: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    now = resolve;
-  });
-  let asked: () => void = () => {};
-  const askedFor = new Promise<void>((resolve) => {
-    asked = resolve;
-  });
-  await page.route(url, async (route) => {
-    asked();
-    await held;
-    await route.continue();
-  });
-  return { asked: askedFor, now };
-}
 
 test('a page’s <button class="button"> wears the face of the link buttons, not the browser’s', async ({ page }) => {
   const face = (selector: string) =>

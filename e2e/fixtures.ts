@@ -65,4 +65,26 @@ export async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Holds back the answers to `url` until `release()`, to see what the page does
+ * before a file arrives. `asked` resolves once the page has asked for it.
+ */
+export async function holdBack(page: Page, url: string | RegExp) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let markAsked = () => {};
+  const asked = new Promise<void>((resolve) => {
+    markAsked = resolve;
+  });
+  await page.route(url, async (route) => {
+    markAsked();
+    await held;
+    // The page that asked may be gone by then.
+    await route.continue().catch(() => {});
+  });
+  return { asked, release };
+}
+
 export { expect };

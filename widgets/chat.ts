@@ -12,6 +12,7 @@
  * the chat, the page queued calls, or the visitor has a conversation already
  * (its unread count must show at once).
  */
+
 const script = document.currentScript as HTMLScriptElement | null;
 const options = {
   lang: script?.dataset.lang,
@@ -87,18 +88,18 @@ const hasConversation = () => {
   }
 };
 
-/**
- * Until the launcher's code is here, the page's ways into the chat (the rendered
- * button, a `data-portal-chat-open` button, the floating buttons' contact, calls
- * queued on `window.portalChat`) bring it, then open the chat. Once it is here,
- * the launcher answers them itself.
- */
 /** Brings the launcher's code and opens the chat (with a card to send). */
 const openWith = (card: string | object | null | undefined) =>
   void loadLauncher()
     .then(() => customElements.whenDefined(TAG))
     .then(() => document.querySelector(TAG)?.open((card ?? undefined) as never));
 
+/**
+ * Until the launcher's code is here, the page's ways into the chat (the rendered
+ * button, a `data-portal-chat-open` button, the floating buttons' contact, calls
+ * queued on `window.portalChat`) bring it, then open the chat. Once it is here,
+ * the launcher answers them itself.
+ */
 function listenUntilLoaded() {
   const want = (event: Event) => {
     if (customElements.get(TAG)) return;
