@@ -7,7 +7,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { films } from '../backend/seed';
+import { readSeed } from '../backend/seed';
+
+const { films } = readSeed();
 
 const OUT = 'host/public/media/films';
 const FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc';

@@ -13,8 +13,20 @@ export function hashPassword(password: string): string {
   return ['scrypt', N, R, P, salt.toString('base64url'), hash.toString('base64url')].join('$');
 }
 
-/** Checked against when the user does not exist, so both cases cost the same time. */
-const UNKNOWN_USER_HASH = hashPassword(randomBytes(16).toString('hex'));
+/**
+ * Checked against when the user does not exist, so both cases cost the same
+ * time: the same parameters and a random salt. Its hash part is random bytes,
+ * not a hash of anything (the check fails for an unknown user whatever it
+ * computes), so no scrypt runs at start.
+ */
+const UNKNOWN_USER_HASH = [
+  'scrypt',
+  N,
+  R,
+  P,
+  randomBytes(16).toString('base64url'),
+  randomBytes(KEY_LENGTH).toString('base64url'),
+].join('$');
 
 const scryptAsync = (password: string, salt: Buffer, length: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>

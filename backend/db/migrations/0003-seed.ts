@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { insertDemoAccounts } from '../../accounts/demo-accounts';
-import * as seed from '../../seed';
+import { readSeed } from '../../seed';
 import type { Migration } from '../migrate';
 import type { Db } from '../query';
 
@@ -31,6 +31,7 @@ export const seedContent: Migration = {
   version: 3,
   name: 'seed content and demo accounts',
   async up(db, dialect) {
+    const seed = readSeed();
     await insert(
       db,
       'product_categories',
