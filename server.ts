@@ -6,6 +6,7 @@ import { createConsoleApp } from './backend/console/app';
 import { DatabaseUrlError, DataFolderError, describeDatabaseUrl } from './backend/db/connection';
 import { createDemoApp, DEMO_SITES } from './demo/servers';
 import { createApp } from './host/app';
+import { describeRelease, type Release, readCommandLine } from './host/command-line';
 import { configFromEnv } from './host/config';
 import { createLogger } from './host/logger';
 import { mediaUrl } from './host/media';
@@ -13,6 +14,19 @@ import { metricsServer, portalMetrics } from './host/metrics';
 import { serviceFront } from './host/security';
 import { stopGracefully } from './host/shutdown';
 import { readWidgetBuild } from './host/widget-build';
+import packageJson from './package.json' with { type: 'json' };
+
+/** Compiled in by the production build (build/server-build.ts); absent when run from source. */
+declare const PORTAL_BUILD: Release | undefined;
+const release: Release =
+  typeof PORTAL_BUILD === 'undefined' ? { version: packageJson.version, commit: null } : PORTAL_BUILD;
+
+// `--version`, `--help`, or a mistake: answered before any setting is read or any folder touched.
+const commandLine = readCommandLine(process.argv.slice(2), release);
+if (!commandLine.run) {
+  (commandLine.code ? console.error : console.log)(commandLine.output);
+  process.exit(commandLine.code);
+}
 
 const config = readConfig();
 
@@ -27,11 +41,12 @@ function readConfig() {
 }
 /** The same host reached by name or by address is two origins; register both. */
 const originsOf = (port: number) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
-/** The demo sites on the ports after the portal's (a chosen port: 0 would pick others). */
-const demoOrigins = config.port ? DEMO_SITES.flatMap((site) => originsOf(config.port + site.offset)) : [];
+/** The demo sites on the ports after the portal's (a chosen port: 0 would pick others), when they run (DEMO_SITES). */
+const demoOrigins =
+  config.port && config.demoSites ? DEMO_SITES.flatMap((site) => originsOf(config.port + site.offset)) : [];
 
 /** The widgets' build, read once for the portal and the demo sites. */
-const build = readWidgetBuild(config.widgetsDir);
+const build = readWidgetBuild(config.widgetsDir, release.version);
 if (!build.scripts['portal.js']) {
   // Every page would go out without its elements, and nothing would say why. Checked
   // before the data folder is opened: a start that cannot serve pages touches nothing.
@@ -92,7 +107,7 @@ const portal = app.listen(config.port, (error?: Error) => {
           ? `Data folder ${config.dataDir}: no database was there, a new one was made from the seed`
           : `Data folder ${config.dataDir}: its database opened`,
     );
-  console.log(`Portal (${config.env}) listening on http://localhost:${port}/`);
+  console.log(`Portal (${config.env}) listening on http://localhost:${port}/: ${describeRelease(release)}`);
   if (!backend || stopping) return;
   if (config.chat.provider === 'builtin' && config.chat.agentPassword)
     console.log(
@@ -101,11 +116,12 @@ const portal = app.listen(config.port, (error?: Error) => {
     );
   // The portal and the local console (next port) may receive users back from sign-in.
   backend.apps.register(PORTAL_APP_ID, [...originsOf(port), ...originsOf(port + 1)]);
-  // So may the demo sites on the ports after them: pages on other origins that embed the widgets.
-  backend.apps.register(
-    PORTAL_APP_ID,
-    DEMO_SITES.flatMap((site) => originsOf(port + site.offset)),
-  );
+  // So may the demo sites on the ports after them, when they run: pages on other origins that embed the widgets.
+  if (config.demoSites)
+    backend.apps.register(
+      PORTAL_APP_ID,
+      DEMO_SITES.flatMap((site) => originsOf(port + site.offset)),
+    );
   // And the origins the operator registers (ACCOUNT_ORIGINS): a console or a dev server anywhere.
   backend.apps.register(PORTAL_APP_ID, config.accountOrigins);
   const console_ = createConsoleApp({
@@ -128,10 +144,11 @@ portal.headersTimeout = 10_000;
 portal.requestTimeout = 30_000;
 servers.push(portal);
 
-/** The demo sites, one after another; the last line printed says all are up. */
+/** The demo sites, one after another; the last line printed says all are up (or that they are off). */
 function startDemos(port: number, index = 0) {
   const site = DEMO_SITES[index];
   if (stopping) return;
+  if (!config.demoSites) return void console.log('Demo sites off (DEMO_SITES=false): nothing else listens');
   if (!site) return void console.log('Demo sites listening');
   const app = createDemoApp(site.name, { portalPort: port, build, logLevel: config.logLevel });
   const server = app.listen(port + site.offset, (error?: Error) => {

@@ -8,6 +8,7 @@ import type { LoadResult } from './load';
 import type { Machine } from './machine';
 import type { BenchRoute } from './routes';
 import type { SearchResult } from './search';
+import type { StartupResult } from './startup';
 
 /** The portal beside the limit server at one connection count. */
 export interface LoadComparison {
@@ -56,6 +57,8 @@ export interface Results {
   junk?: JunkResult;
   /** Two instances behind nginx beside one directly (absent when the run failed: see the warnings). */
   cluster?: ClusterResult;
+  /** Start-up of the built server beside the start from source (absent when the run failed: see the warnings). */
+  startup?: StartupResult;
   warnings: string[];
   table: Row[];
 }

@@ -189,9 +189,36 @@ function clusterRows(results: Results): Row[] {
   ];
 }
 
+function startupRows(results: Results): Row[] {
+  const section = `Start-up (process start to the first 200; median of ${results.startup?.runs ?? 0} runs; RSS once / answered)`;
+  const startup = results.startup;
+  if (!startup) return [row(section, 'node dist/server.js', 'not measured: see the warnings')];
+  const cell = (figures: typeof startup.built.warm) =>
+    `/healthz ${wholeMs(figures.healthzMs)} · / ${wholeMs(figures.homeMs)} · RSS ${Math.round(figures.rssMiB)} MiB`;
+  const target = `/healthz ≤ ${wholeMs(TARGETS.startWarmMs)}`;
+  return [
+    row(
+      section,
+      'node dist/server.js, warm (data folder used before)',
+      cell(startup.built.warm),
+      target,
+      `from source (tsx): ${cell(startup.source.warm)}`,
+      check(startup.built.warm.healthzMs <= TARGETS.startWarmMs),
+    ),
+    row(
+      section,
+      'node dist/server.js, cold (fresh data folder: made and seeded)',
+      cell(startup.built.cold),
+      '—',
+      `from source (tsx): ${cell(startup.source.cold)}`,
+    ),
+  ];
+}
+
 export function tableRows(results: Results): Row[] {
   return [
     ...fileRows(results),
+    ...startupRows(results),
     ...results.routes.flatMap(byteRows),
     ...results.routes.flatMap(loadRows),
     ...results.routes.filter((route) => route.lighthouse).flatMap(lighthouseRows),

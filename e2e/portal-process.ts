@@ -3,8 +3,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { staleReason } from '../build/stamp.js';
 
 const STARTUP_TIMEOUT_MS = 30_000;
+
+let checkedBuild = false;
+/**
+ * The server's arguments: the production build, as `npm start` runs it (tests
+ * run what ships). A build older than the sources would test yesterday's code:
+ * that stops the test with what to run instead.
+ */
+function serverArgs(): string[] {
+  if (!checkedBuild) {
+    const stale = staleReason(process.cwd());
+    if (stale) throw new Error(`The tests run the built server, but ${stale}: run npm run build`);
+    checkedBuild = true;
+  }
+  return ['dist/server.js'];
+}
 
 export interface PortalProcess {
   url: string;
@@ -113,13 +129,16 @@ export async function startPortalProcess(
     ready?: RegExp;
     /** The portal's port (the next four are the console's and the demo sites'): a restart behind a proxy keeps its address. Default: free ones. */
     port?: number;
+    /** The folder it runs in (default this one): a copy of the tree, as a production install. */
+    cwd?: string;
   } = {},
 ): Promise<PortalProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   // A restart reuses a data folder: the first server keeps it, the second removes it.
   const removeData = () => options.keepData || rmSync(dataDir, { recursive: true, force: true });
   const port = options.port ?? (await freePortRange());
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const server = spawn(process.execPath, serverArgs(), {
+    cwd: options.cwd,
     env: {
       ...inheritedEnv(),
       PORT: String(port),
@@ -176,7 +195,7 @@ export async function startPortalProcess(
  * its exit code and all it printed (stopped at once if it does start after all).
  */
 export function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const server = spawn(process.execPath, serverArgs(), {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

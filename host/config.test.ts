@@ -124,3 +124,27 @@ describe('ACCOUNT_ORIGINS', () => {
     );
   });
 });
+
+describe('DEMO_SITES', () => {
+  it('is on in local and off elsewhere unless set', () => {
+    assert.equal(configFromEnv({}).demoSites, true);
+    assert.equal(configFromEnv({ DEMO_SITES: 'false' }).demoSites, false);
+    const prod = { PORTAL_ENV: 'prod', SESSION_SECRET: 'a-secret-of-at-least-thirty-two-characters' };
+    assert.equal(configFromEnv(prod).demoSites, false);
+    assert.equal(configFromEnv({ ...prod, DEMO_SITES: 'false' }).demoSites, false);
+  });
+
+  it('refuses anything but true or false, and true outside local', () => {
+    for (const value of ['yes', '1', 'off'])
+      assert.throws(() => configFromEnv({ DEMO_SITES: value }), /^Error: DEMO_SITES must be true or false/);
+    assert.throws(
+      () =>
+        configFromEnv({
+          PORTAL_ENV: 'prod',
+          SESSION_SECRET: 'a-secret-of-at-least-thirty-two-characters',
+          DEMO_SITES: 'true',
+        }),
+      /DEMO_SITES=true needs PORTAL_ENV=local/,
+    );
+  });
+});

@@ -36,6 +36,8 @@ export interface HostConfig {
   databaseUrl?: string;
   /** ACCOUNT_ORIGINS: return origins registered with the embedded account service besides the built-in ones. */
   accountOrigins: string[];
+  /** DEMO_SITES: whether the demo sites (pages on other origins that embed the elements) listen beside the portal. */
+  demoSites: boolean;
 }
 
 /** Express's `trust proxy`: true (any), a number of hops, or addresses, subnets and loopback/linklocal/uniquelocal. */
@@ -167,6 +169,22 @@ function parseShowDemoAccounts(env: NodeJS.ProcessEnv, portalEnv: PortalEnvName)
   throw new Error(`SHOW_DEMO_ACCOUNTS must be true or false, not "${text}"`);
 }
 
+/**
+ * Default: on in `local`, where they show a newcomer the elements on other
+ * origins; a production install turns them off, so only its own ports listen.
+ * They need the embedded back-end's account service, so only `local` has them.
+ */
+function parseDemoSites(value: string | undefined, portalEnv: PortalEnvName): boolean {
+  const text = value?.trim();
+  if (!text) return portalEnv === 'local';
+  if (text !== 'true' && text !== 'false') throw new Error(`DEMO_SITES must be true or false, not "${text}"`);
+  if (text === 'true' && portalEnv !== 'local')
+    throw new Error(
+      'DEMO_SITES=true needs PORTAL_ENV=local: the demo sites sign in through its embedded account service',
+    );
+  return text === 'true';
+}
+
 export const CHAT_PROVIDERS = ['builtin', 'meiqia'] as const;
 export type ChatProvider = (typeof CHAT_PROVIDERS)[number];
 
@@ -282,5 +300,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig 
     showDemoAccounts: parseShowDemoAccounts(env, portalEnv),
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL, portalEnv),
     accountOrigins: parseAccountOrigins(env.ACCOUNT_ORIGINS, portalEnv),
+    demoSites: parseDemoSites(env.DEMO_SITES, portalEnv),
   };
 }

@@ -29,8 +29,8 @@ export interface WidgetBuild {
   elements: ElementDeclaration[];
 }
 
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
-  .version;
+/** The release id's prefix where the caller names no version (tests that build an app on their own). */
+export const UNNAMED_VERSION = '0.0.0';
 
 const readOr = <T>(read: () => T, fallback: T): T => {
   try {
@@ -40,8 +40,8 @@ const readOr = <T>(read: () => T, fallback: T): T => {
   }
 };
 
-/** Reads the build in `dir` once. */
-export function readWidgetBuild(dir: string): WidgetBuild {
+/** Reads the build in `dir` once; `version` (the portal's, from server.ts) begins its release id. */
+export function readWidgetBuild(dir: string, version = UNNAMED_VERSION): WidgetBuild {
   const file = (name: string) => readFileSync(join(dir, name));
   const scripts: WidgetBuild['scripts'] = {};
   for (const entry of ['portal.js', 'chat.js'] as const) {
@@ -66,6 +66,6 @@ export function readWidgetBuild(dir: string): WidgetBuild {
   }, []);
   // The id hashes the build (portal.js names every content-hashed chunk), not the environment.
   const portal = scripts['portal.js'];
-  const releaseId = portal && `${VERSION}-${createHash('sha256').update(portal).digest('hex').slice(0, 12)}`;
+  const releaseId = portal && `${version}-${createHash('sha256').update(portal).digest('hex').slice(0, 12)}`;
   return { dir, manifest, elementStyles, scripts, releaseId, elements };
 }

@@ -12,7 +12,7 @@ after(() => rmSync(scratch, { recursive: true, force: true }));
 /** Starts the real server with these settings and gives what it printed and how it ended. */
 function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    const server = spawn(process.execPath, ['dist/server.js'], {
       env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', PORTAL_ENV: 'local', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -96,7 +96,7 @@ describe('start-up on a data folder another server uses', () => {
     }
     assert.match((await start({ DATA_DIR: folder })).output, /listening/, 'starts once the other closed');
     // A server killed outright leaves nothing that keeps the next one out.
-    const killed = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    const killed = spawn(process.execPath, ['dist/server.js'], {
       env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', PORTAL_ENV: 'local', DATA_DIR: folder },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
