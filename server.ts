@@ -87,7 +87,13 @@ const app = createApp({
   build,
   backend,
   metrics,
-  readiness: async () => ({ accepting: !stopping, ...(await backend?.health()) }),
+  readiness: async () => {
+    const { cause, ...database } = (await backend?.health()) ?? {};
+    return {
+      checks: { accepting: !stopping, ...database },
+      cause: stopping ? 'accepting: the server is stopping' : cause,
+    };
+  },
 });
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 const servers: Server[] = [];

@@ -1,8 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PlainHandler } from './portal-script';
 
-/** What `/readyz` checks, by name: each true when well. Called per probe, so each check is cheap. */
-export type Readiness = () => Record<string, boolean> | Promise<Record<string, boolean>>;
+/**
+ * What `/readyz` checks, by name: each true when well, and when one is not, why
+ * (`cause`, in an operator's words). Called per probe, so each check is cheap.
+ */
+export type Readiness = () => ReadinessReport | Promise<ReadinessReport>;
+export interface ReadinessReport {
+  checks: Record<string, boolean>;
+  cause?: string;
+}
 
 function answer(req: IncomingMessage, res: ServerResponse, status: number, body: object) {
   const text = JSON.stringify(body);
@@ -21,21 +28,26 @@ function answer(req: IncomingMessage, res: ServerResponse, status: number, body:
  * answers; `/readyz`, it should be sent visitors. Both are answered before
  * everything else (no page cache, no limits, no logging of every probe).
  */
-export function healthChecks(readiness: Readiness = () => ({})): Map<string, PlainHandler> {
+export function healthChecks(readiness: Readiness = () => ({ checks: {} })): Map<string, PlainHandler> {
   return new Map<string, PlainHandler>([
     ['/healthz', (req, res) => answer(req, res, 200, { status: 'ok' })],
     [
       '/readyz',
       async (req, res) => {
-        let checks: Record<string, boolean>;
+        let report: ReadinessReport;
         try {
-          checks = await readiness();
+          report = await readiness();
         } catch {
           // A check that throws is a failed one; what it threw is not the prober's business.
-          checks = { checks: false };
+          report = { checks: { checks: false } };
         }
+        const { checks, cause } = report;
         const ready = Object.values(checks).every(Boolean);
-        answer(req, res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', checks });
+        answer(req, res, ready ? 200 : 503, {
+          status: ready ? 'ready' : 'not ready',
+          checks,
+          ...(!ready && cause ? { cause } : {}),
+        });
       },
     ],
   ]);

@@ -18,6 +18,13 @@ export interface Postgres {
   port: number;
   /** The temporary folder: the cluster (`data/`), its socket and its log. */
   dir: string;
+  /**
+   * Stops the server, keeping its data: `immediate` as a crash or failover does
+   * (connections cut, recovery at the next start), `fast` as a planned restart.
+   */
+  halt(mode: 'immediate' | 'fast'): void;
+  /** Starts it again on the same port after `halt`; resolves once it takes connections. */
+  resume(): void;
   stop(): void;
 }
 
@@ -73,17 +80,26 @@ export async function startPostgres(): Promise<Postgres> {
     if (owner) chownSync(data, ...owner);
     run('initdb', ['-D', data, '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '-U', 'postgres']);
     const port = await freePort();
-    run('pg_ctl', [
-      '-D',
-      data,
-      '-l',
-      join(dir, 'postgres.log'),
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-      '-w',
-      'start',
-    ]);
-    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, dir, stop };
+    const start = () =>
+      run('pg_ctl', [
+        '-D',
+        data,
+        '-l',
+        join(dir, 'postgres.log'),
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+        '-w',
+        'start',
+      ]);
+    start();
+    return {
+      url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      port,
+      dir,
+      halt: (mode) => run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']),
+      resume: start,
+      stop,
+    };
   } catch (error) {
     stop();
     const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();

@@ -4,10 +4,11 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { DataFolderInUse, LockFileUnusable, lockDataFolder } from './data-folder-lock';
+import { DatabaseUnavailable, FaultRecord, guardedDialect, unavailableFault } from './faults';
 import { type DatabaseFileWatch, type FileWatchOptions, watchDatabaseFile } from './file-watch';
 import { appliedVersions, migrate } from './migrate';
 import { migrations } from './migrations';
-import type { Db, DialectName } from './query';
+import { type Db, type DialectName, run } from './query';
 import { WithoutNul } from './without-nul';
 
 export type { Db } from './query';
@@ -28,6 +29,8 @@ export interface DatabaseHealth {
   migrations: boolean;
   /** SQLite only: its file is still the one opened (see `WatchedDatabase`). */
   dataFolder?: boolean;
+  /** When a check fails: why, in an operator's words (no address, no password). */
+  cause?: string;
 }
 
 /** The portal's database, opened and migrated. */
@@ -105,21 +108,40 @@ const SEED_VERSION = 3;
 /** A probe waits this long for the database; a server that does not answer in time is not ready. */
 const HEALTH_TIMEOUT_MS = 2000;
 
-async function health(db: Db): Promise<DatabaseHealth> {
+const TIMED_OUT = new Error('no answer');
+
+/** A row that needs a page of its own: written, it proves the file can grow again. */
+const PROBE_FILLER = 'x'.repeat(8192);
+
+/**
+ * After a write failed for want of space, reads still work: a probe write (and
+ * its removal) is what tells the disk takes writes again. Throws while it does not.
+ */
+async function probeWrite(db: Db) {
+  await run(db, sql`INSERT INTO write_probe (id, filler) VALUES (1, ${PROBE_FILLER})`);
+  await run(db, sql`DELETE FROM write_probe`);
+}
+
+async function health(db: Db, writes?: FaultRecord): Promise<DatabaseHealth> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('no answer')), HEALTH_TIMEOUT_MS).unref();
+    timer = setTimeout(() => reject(TIMED_OUT), HEALTH_TIMEOUT_MS).unref();
   });
   try {
     const ask = async () => {
       const { rows } = await sql<{ one: number }>`SELECT 1 AS one`.execute(db);
       const versions = await appliedVersions(db);
+      if (writes?.fault) {
+        await probeWrite(db);
+        writes.fault = undefined;
+      }
       return { database: Number(rows[0]?.one) === 1, migrations: versions.at(-1) === LATEST_VERSION };
     };
     return await Promise.race([ask(), late]);
-  } catch {
+  } catch (error) {
     // A closed, broken or silent connection: not reachable, and nothing known of its schema.
-    return { database: false, migrations: false };
+    const fault = unavailableFault(error) ?? (error === TIMED_OUT ? 'no answer within 2 s' : 'a query fails');
+    return { database: false, migrations: false, cause: `database: ${fault}` };
   } finally {
     clearTimeout(timer);
   }
@@ -145,7 +167,11 @@ export async function openSqlite(dataDir: string, watch: FileWatchOptions = {}):
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db: Db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new WithoutNul()] });
+    const writes = new FaultRecord();
+    const db: Db = new Kysely({
+      dialect: guardedDialect(new SqliteDialect({ database: sqlite }), writes.listener),
+      plugins: [new WithoutNul()],
+    });
     const applied = await migrate(db);
     sqlite.watch = watchDatabaseFile(file, dataDir, watch);
     const handle = sqlite;
@@ -155,8 +181,13 @@ export async function openSqlite(dataDir: string, watch: FileWatchOptions = {}):
       seededAfresh: applied.includes(SEED_VERSION),
       sqlite: handle,
       health: async () => {
-        const checks = await health(db);
-        return { ...checks, dataFolder: checks.database && (handle.watch?.intact() ?? true) };
+        const checks = await health(db, writes);
+        const dataFolder = checks.database && (handle.watch?.intact() ?? true);
+        return {
+          ...checks,
+          dataFolder,
+          ...(checks.database && !dataFolder ? { cause: 'dataFolder: portal.sqlite is gone or replaced' } : {}),
+        };
       },
       close: async () => {
         await db.destroy();
@@ -202,7 +233,14 @@ export async function openPostgres(url: string, options: { connectTimeoutMs?: nu
   });
   // An idle connection the server drops is replaced, not a crash.
   pool.on('error', () => {});
-  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }), plugins: [new WithoutNul()] });
+  // Nor is one lost while a query holds it (the server restarting, a failover): the
+  // query it carried fails, as a 503 (faults.ts), and the pool drops it. Without a
+  // listener of its own, pg raises the loss as an 'error' nobody hears, which ends the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const db: Db = new Kysely({
+    dialect: guardedDialect(new PostgresDialect({ pool }), () => {}),
+    plugins: [new WithoutNul()],
+  });
   try {
     const applied = await migrate(db);
     return {
@@ -222,6 +260,8 @@ export async function openPostgres(url: string, options: { connectTimeoutMs?: nu
 
 /** A connection error's cause in a few words (a refused connection tried on two addresses has no message of its own). */
 function pgCause(error: unknown): string {
+  // The driver's own error, not the 503 the guard made of it: the operator reads the server's words.
+  if (error instanceof DatabaseUnavailable && error.cause) return pgCause(error.cause);
   const { message, code, errors } = (error ?? {}) as { message?: string; code?: string; errors?: unknown[] };
   if (message) return message;
   if (errors?.length) return pgCause(errors[0]);

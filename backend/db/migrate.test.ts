@@ -65,6 +65,7 @@ for (const target of testDatabases) {
       assert.deepEqual(await other.health(), {
         database: false,
         migrations: false,
+        cause: 'database: a query fails',
         ...(target.name === 'SQLite' ? { dataFolder: false } : {}),
       });
     });

@@ -11,6 +11,7 @@ import { tokenFamilies } from './0009-token-families';
 import { rateLimits } from './0010-rate-limits';
 import { codeFamilies } from './0011-code-families';
 import { agentSignOuts } from './0012-agent-sign-outs';
+import { writeProbe } from './0013-write-probe';
 
 /** Every migration, in order. Add new ones at the end; never edit an applied one. */
 export const migrations: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   rateLimits,
   codeFamilies,
   agentSignOuts,
+  writeProbe,
 ];
