@@ -4,7 +4,7 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { type Cluster, startCluster } from '../scripts/cluster';
 import { nginxPath } from '../scripts/nginx';
 import { postgresBin } from '../scripts/postgres';
-import { accessTokenOf } from './accounts';
+import { accessTokenOf, fillSignInForm } from './accounts';
 import { agentReplies, type Failure, readLoad, requestsWaitingAt, visitor } from './cluster-load';
 
 /**
@@ -64,6 +64,16 @@ async function agentCookie() {
   expect(res.status).toBe(303);
   return (res.headers.get('set-cookie') ?? '').split(';')[0] as string;
 }
+
+test('a visitor signs in through nginx, at the site's public address, with no extra setting', async ({ page }) => {
+  await page.goto(`${cluster.url}/`);
+  await page.locator('portal-login').getByRole('button', { name: '登录' }).click();
+  await fillSignInForm(page, 'demo', 15_000);
+  await page.waitForURL(`${cluster.url}/`);
+  await expect(page.locator('portal-login').getByRole('button', { name: '退出登录' })).toBeVisible({
+    timeout: 15_000,
+  });
+});
 
 test('a sign-in through one instance works on the other, and an order placed through one is read through the other', async () => {
   const token = await signIn(instance(0).url, 'demo');

@@ -9,6 +9,9 @@ import { join } from 'node:path';
 
 export const nginxPath = () => process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
+/** Chat streams one address may hold open through nginx at once (the instances have limits of their own). */
+export const STREAMS_PER_ADDRESS = 100;
+
 /**
  * Round robin over the instances. A request nginx could not get an answer to
  * (connection refused or reset, no answer in time, 502/503/504) goes to the next
@@ -19,12 +22,19 @@ export const nginxPath = () => process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 export function nginxConfig(options: { listen: string; instances: readonly string[]; dir: string }): string {
   const { dir } = options;
   return `worker_processes 1;
-events { worker_connections 1024; }
+# Each chat a visitor holds open is two connections here (the visitor's and the
+# one to an instance), for as long as the page is open: sized for thousands.
+worker_rlimit_nofile 65536;
+events { worker_connections 16384; }
 
 http {
   # Which instance answered each request, and what the ones tried before said.
-  log_format upstreams '$remote_addr "$request" $status $upstream_addr $upstream_status $request_time';
+  # The path without its query: sign-in codes and tokens travel in queries and never reach the log.
+  log_format upstreams '$remote_addr "$request_method $uri $server_protocol" $status $upstream_addr $upstream_status $request_time';
   access_log ${join(dir, 'access.log')} upstreams;
+  # Live streams held open by one address (an office may hold many; a flood may not hold all).
+  limit_conn_zone $binary_remote_addr zone=streams_per_address:10m;
+  limit_conn_status 429;
   client_body_temp_path ${join(dir, 'tmp', 'body')};
   proxy_temp_path ${join(dir, 'tmp', 'proxy')};
   fastcgi_temp_path ${join(dir, 'tmp', 'fastcgi')};
@@ -61,6 +71,7 @@ ${options.instances.map((address) => `    server ${address} max_fails=1 fail_tim
 
     # Chat live streams: every event at once, and open while the heartbeats (20 s) come.
     location ~ ^/(api/chat/events|chat/agent/api/events)$ {
+      limit_conn streams_per_address ${STREAMS_PER_ADDRESS};
       proxy_pass http://portal;
       proxy_buffering off;
       proxy_cache off;
