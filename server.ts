@@ -130,6 +130,8 @@ const portal = app.listen(config.port, (error?: Error) => {
     );
   // And the origins the operator registers (ACCOUNT_ORIGINS): a console or a dev server anywhere.
   backend.apps.register(PORTAL_APP_ID, config.accountOrigins);
+  // Behind a proxy the site's own address is the public one: a visitor signs in there with no extra setting.
+  if (config.publicOrigin) backend.apps.register(PORTAL_APP_ID, [config.publicOrigin]);
   const console_ = createConsoleApp({
     backend,
     portalPort: () => port,

@@ -65,7 +65,7 @@ async function agentCookie() {
   return (res.headers.get('set-cookie') ?? '').split(';')[0] as string;
 }
 
-test('a visitor signs in through nginx, at the site's public address, with no extra setting', async ({ page }) => {
+test('a visitor signs in through nginx, at the site’s public address, with no extra setting', async ({ page }) => {
   await page.goto(`${cluster.url}/`);
   await page.locator('portal-login').getByRole('button', { name: '登录' }).click();
   await fillSignInForm(page, 'demo', 15_000);
