@@ -60,6 +60,11 @@ async function publicUser(store: AccountStore, user: UserRow) {
 export function accountService(options: AccountServiceOptions): Router {
   const { store, apps } = options;
   const router = Router();
+  // Every answer here is a token, a person's data or a form with its own token: no cache may keep one.
+  router.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
 
   // Whether the calling page's origin is registered for the app, answered to any
   // origin and with 200 either way: the sign-in element asks before it frames the

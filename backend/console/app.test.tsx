@@ -61,6 +61,23 @@ for (const target of testDatabases) {
         assert.equal(kept.headers.location, '/company/enterprise?x=1', 'its own page is kept');
       });
 
+      it('its signed-in pages are never kept by a cache (no-store)', async () => {
+        const cookie = `console_state=${encodeURIComponent(JSON.stringify({ state: 's3', next: '/welcome' }))}`;
+        const callback = await request(consolePort, `/auth/callback?code=${await codeFor('demo')}&state=s3`, {
+          headers: { Cookie: cookie },
+        });
+        const session = [callback.headers['set-cookie'] ?? []]
+          .flat()
+          .map((value) => value.split(';')[0])
+          .find((value) => value?.startsWith('console_session='));
+        assert.ok(session, 'signed in');
+        for (const path of ['/welcome', '/company/enterprise', '/company/manager-setting']) {
+          const res = await request(consolePort, path, { headers: { Cookie: session } });
+          assert.equal(res.status, 200, path);
+          assert.equal(res.headers['cache-control'], 'no-store', path);
+        }
+      });
+
       it('signs out only when its own page asks, ending the sign-in the portal shares', async () => {
         const signedIn = await request(consolePort, `/auth/callback?code=${await codeFor('demo')}&state=s3`, {
           headers: { Cookie: `console_state=${encodeURIComponent(JSON.stringify({ state: 's3' }))}` },

@@ -21,6 +21,8 @@ export function requireUser(accounts: AccountStore) {
     const claimed = req.get('companyId');
     if (claimed !== undefined && claimed !== '0' && claimed !== String(user.company_id)) return next(forbidden());
     res.locals.user = user;
+    // One person's answer: no browser or proxy cache may keep it for the next one.
+    res.setHeader('Cache-Control', 'no-store');
     next();
   };
 }
