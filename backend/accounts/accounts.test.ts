@@ -157,6 +157,8 @@ describe('codes and tokens', () => {
     assert.notEqual(second.accessToken, first.accessToken);
     assert.equal((await json('/api/guc/token/verify', auth(second.accessToken))).status, 200);
     assert.equal((await json('/api/guc/token/verify', auth(first.accessToken))).status, 401);
+    // Once the new pair has refreshed, the old refresh token coming back is a copy: refused.
+    assert.equal((await json(`/api/guc/token/refresh?${q({ refreshToken: second.refreshToken })}`)).status, 200);
     assert.equal((await json(`/api/guc/token/refresh?${q({ refreshToken: first.refreshToken })}`)).status, 401);
   });
 });

@@ -29,6 +29,8 @@ export interface IssuedTokens {
 export const CODE_TTL_MS = 60_000;
 export const ACCESS_TTL_MS = 2 * 60 * 60 * 1000;
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long after its trade a refresh token may come back as a retry rather than a theft (see `refresh`). */
+export const REFRESH_GRACE_MS = 30_000;
 
 /** PKCE S256 (RFC 7636): the challenge is the verifier's SHA-256, base64url. */
 const verifies = (verifier: string | undefined, challenge: string) =>
@@ -145,13 +147,23 @@ export class AccountStore {
 
   /** A new session for a sign-in (a new family), or for a refresh (`family`: the one it continues). */
   async createSession(userId: number, appId: string, family = secret('zfm'), db = this.db): Promise<IssuedTokens> {
+    return (await this.newSession(userId, appId, family, db)).tokens;
+  }
+
+  private async newSession(userId: number, appId: string, family: string, db: Db) {
     const accessToken = secret('zat');
     const refreshToken = secret('zrt');
     const now = this.now();
-    await sql`INSERT INTO sessions (user_id, app_id, access_hash, refresh_hash, access_expires_at, refresh_expires_at, created_at, family)
-      VALUES (${userId}, ${appId}, ${digest(accessToken)}, ${digest(refreshToken)}, ${now + ACCESS_TTL_MS},
-              ${now + REFRESH_TTL_MS}, ${now}, ${family})`.execute(db);
-    return { accessToken, refreshToken, expiresIn: ACCESS_TTL_MS / 1000 };
+    const row = await one(
+      db,
+      sql<{
+        id: number;
+      }>`INSERT INTO sessions (user_id, app_id, access_hash, refresh_hash, access_expires_at, refresh_expires_at, created_at, family)
+        VALUES (${userId}, ${appId}, ${digest(accessToken)}, ${digest(refreshToken)}, ${now + ACCESS_TTL_MS},
+                ${now + REFRESH_TTL_MS}, ${now}, ${family})
+        RETURNING id`,
+    );
+    return { id: Number(row?.id), tokens: { accessToken, refreshToken, expiresIn: ACCESS_TTL_MS / 1000 } };
   }
 
   /**
@@ -174,6 +186,12 @@ export class AccountStore {
    * (rotation). A refresh token that was already traded is a stolen copy being
    * replayed, or the original after the thief's: either way every session of its
    * family is revoked, so whoever holds the newer tokens must sign in again.
+   *
+   * But not when it comes back within REFRESH_GRACE_MS of its trade and the pair
+   * that trade made has not been used to refresh: that is the same client sending
+   * again a refresh whose answer it never got (a network error, two tabs at once).
+   * It gets a new pair, and the one it never received stops working. A thief who
+   * wins that race holds a pair whose family the owner's next refresh revokes.
    */
   refresh(refreshToken: string): Promise<IssuedTokens | undefined> {
     return this.db.transaction().execute(async (trx) => {
@@ -183,21 +201,36 @@ export class AccountStore {
           WHERE refresh_hash = ${digest(refreshToken)}`,
       );
       if (!session) return undefined;
-      const revokeFamily = async () => {
-        await sql`UPDATE sessions SET revoked_at = ${this.now()} WHERE family = ${session.family} AND revoked_at IS NULL`.execute(
-          trx,
-        );
-        return undefined;
-      };
-      if (session.revoked_at !== null) return revokeFamily();
       if (Number(session.refresh_expires_at) <= this.now()) return undefined;
-      // Two trades of one token at once: the second finds it traded, a replay like any other.
+      const now = this.now();
+      const tradeFor = async () => {
+        const next = await this.newSession(session.user_id, session.app_id, session.family, trx);
+        await sql`UPDATE sessions SET replaced_by = ${next.id} WHERE id = ${session.id}`.execute(trx);
+        return next.tokens;
+      };
+      // Two trades of one token at once: the second finds it traded, as a token sent again would.
       const traded = await run(
         trx,
-        sql`UPDATE sessions SET revoked_at = ${this.now()} WHERE id = ${session.id} AND revoked_at IS NULL`,
+        sql`UPDATE sessions SET revoked_at = ${now}, traded_at = ${now} WHERE id = ${session.id} AND revoked_at IS NULL`,
       );
-      if (traded !== 1) return revokeFamily();
-      return this.createSession(session.user_id, session.app_id, session.family, trx);
+      if (traded === 1) return tradeFor();
+      const earlier = await one(
+        trx,
+        sql<{ traded_at: number | null; replaced_by: number | null }>`SELECT traded_at, replaced_by FROM sessions
+          WHERE id = ${session.id}`,
+      );
+      if (earlier?.traded_at != null && now - Number(earlier.traded_at) <= REFRESH_GRACE_MS) {
+        const unreceived = await run(
+          trx,
+          sql`UPDATE sessions SET revoked_at = ${now}
+            WHERE id = ${earlier.replaced_by} AND revoked_at IS NULL AND traded_at IS NULL`,
+        );
+        if (unreceived === 1) return tradeFor();
+      }
+      await sql`UPDATE sessions SET revoked_at = ${now} WHERE family = ${session.family} AND revoked_at IS NULL`.execute(
+        trx,
+      );
+      return undefined;
     });
   }
 

@@ -12,6 +12,7 @@ import { rateLimits } from './0010-rate-limits';
 import { codeFamilies } from './0011-code-families';
 import { agentSignOuts } from './0012-agent-sign-outs';
 import { writeProbe } from './0013-write-probe';
+import { refreshGrace } from './0014-refresh-grace';
 
 /** Every migration, in order. Add new ones at the end; never edit an applied one. */
 export const migrations: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   codeFamilies,
   agentSignOuts,
   writeProbe,
+  refreshGrace,
 ];
