@@ -150,6 +150,9 @@ const portal = app.listen(config.port, (error?: Error) => {
 // Bodies here are small; answers (chat streams too) are not bound by these.
 portal.headersTimeout = 10_000;
 portal.requestTimeout = 30_000;
+// An idle kept connection is closed by the proxy (nginx: 60 s), never by us first: a request a
+// proxy or client sent on it just as we closed it would fail (a POST answered 502 by nginx).
+portal.keepAliveTimeout = 65_000;
 servers.push(portal);
 
 /** The demo sites, one after another; the last line printed says all are up (or that they are off). */

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { postgresDatabase } from '../backend/test-support/databases';
 import { type PortalProcess, startPortalProcess } from '../e2e/portal-process';
 import { type Postgres, startPostgres } from '../scripts/postgres';
+import { demoOrder } from './test-support/demo-order';
 import { request } from './test-support/server';
 import { accessTokenFor } from './test-support/sign-in';
 
@@ -64,16 +65,7 @@ describe('PostgreSQL restarting under load', { skip: postgresDatabase.skip }, ()
       const res = await request(port, '/api-zzy-portal/api/orders', {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          productId: 1,
-          editionId: 2,
-          companyId: 1001,
-          quantity: 1,
-          contactName: '张明',
-          contactPhone: '13800001001',
-          remark: '',
-          idempotencyKey: key,
-        }),
+        body: JSON.stringify(demoOrder(key)),
       });
       if (res.status === 200) acknowledged.push(key);
       else if (res.status === 503) {

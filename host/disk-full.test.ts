@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestPortal, type TestPortal } from './test-support/backend';
+import { demoOrder } from './test-support/demo-order';
 import { request } from './test-support/server';
 import { accessTokenFor } from './test-support/sign-in';
 
@@ -24,16 +25,7 @@ describe('the disk full under SQLite', () => {
     request(portal.port, '/api-zzy-portal/api/orders', {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        productId: 1,
-        editionId: 2,
-        companyId: 1001,
-        quantity: 1,
-        contactName: '张明',
-        contactPhone: '13800001001',
-        remark,
-        idempotencyKey,
-      }),
+      body: JSON.stringify(demoOrder(idempotencyKey, { remark })),
     });
   const orderCount = async () => {
     const list = await request(portal.port, '/api-zzy-portal/api/orders', {

@@ -27,6 +27,11 @@ describe('health probes', () => {
     }
   });
 
+  it('keeps an idle connection longer than a proxy in front does (nginx: 60 s)', async () => {
+    const res = await request(portOf(portal), '/healthz', { headers: { Connection: 'keep-alive' } });
+    assert.equal(res.headers['keep-alive'], 'timeout=65');
+  });
+
   it('/readyz: ready with every check named', async () => {
     const res = await request(portOf(portal), '/readyz');
     assert.equal(res.status, 200);

@@ -43,8 +43,10 @@ http {
 
   upstream portal {
 ${options.instances.map((address) => `    server ${address} max_fails=1 fail_timeout=2s;`).join('\n')}
-    # Connections kept open to the instances (HTTP/1.1, below).
+    # Connections kept open to the instances (HTTP/1.1, below), idle at most 60 s: the
+    # instances keep theirs 65 s, so nginx never sends a request on one they just closed.
     keepalive 32;
+    keepalive_timeout 60s;
   }
 
   server {
