@@ -30,7 +30,7 @@ export interface WidgetBuild {
 }
 
 /** The release id's prefix where the caller names no version (tests that build an app on their own). */
-export const UNNAMED_VERSION = '0.0.0';
+const UNNAMED_VERSION = '0.0.0';
 
 const readOr = <T>(read: () => T, fallback: T): T => {
   try {

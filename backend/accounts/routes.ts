@@ -74,7 +74,6 @@ export function accountService(options: AccountServiceOptions): Router {
     const { appId } = parse(schemas.hubQuery, req.query);
     const origin = req.get('Origin');
     res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Cache-Control', 'no-store');
     ok(res, { registered: origin !== undefined && apps.allows(appId, origin) });
   });
 
@@ -133,7 +132,6 @@ export function accountService(options: AccountServiceOptions): Router {
     res
       .status(status)
       .type('html')
-      .setHeader('Cache-Control', 'no-store')
       .send(
         renderSignInPage({
           nonce: res.locals.cspNonce,
@@ -369,7 +367,6 @@ export function accountService(options: AccountServiceOptions): Router {
       'Content-Security-Policy',
       `default-src 'none'; script-src 'nonce-${res.locals.cspNonce}'; frame-ancestors ${origins.join(' ') || "'none'"}`,
     );
-    res.setHeader('Cache-Control', 'no-store');
     res.type('html').send(renderHubPage(res.locals.cspNonce, origins));
   });
 

@@ -64,7 +64,7 @@ export function unavailableFault(error: unknown): string | undefined {
   for (const [pattern, fault] of SQLITE_CODES) if (pattern.test(text)) return fault;
   if (typeof message === 'string' && LOST_CONNECTION.test(message)) return 'the connection was cut';
   // A connection tried on several addresses fails with each one's error.
-  if (Array.isArray(errors)) for (const each of errors) if (unavailableFault(each)) return unavailableFault(each);
+  if (Array.isArray(errors)) return errors.map(unavailableFault).find((fault) => fault !== undefined);
   return undefined;
 }
 
