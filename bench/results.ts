@@ -2,6 +2,7 @@ import type { PageBytes } from './bytes';
 import type { ChatResult } from './chat';
 import type { ClusterResult } from './cluster';
 import type { BuiltFile } from './files';
+import type { FloodResult } from './flood';
 import type { JunkResult } from './junk';
 import type { LighthouseResult } from './lighthouse';
 import type { LoadResult } from './load';
@@ -55,6 +56,8 @@ export interface Results {
   chat: ChatResult;
   /** Junk addresses beside a visitor (absent when the run failed: see the warnings). */
   junk?: JunkResult;
+  /** Visitors beside one address flooding 404s and searches (absent when the run failed: see the warnings). */
+  flood?: FloodResult;
   /** Two instances behind nginx beside one directly (absent when the run failed: see the warnings). */
   cluster?: ClusterResult;
   /** Start-up of the built server beside the start from source (absent when the run failed: see the warnings). */

@@ -1,4 +1,5 @@
 import type { KindTotals } from './bytes';
+import { type ClientResult, FLOOD_CONNECTIONS, FLOOD_FROM, VISITORS_FROM } from './flood';
 import { bytes, count, ms, percent, perSecond, seconds, wholeMs } from './format';
 import { LOAD_SECONDS } from './load';
 import type { LoadComparison, Results, RouteResult, Row } from './results';
@@ -170,6 +171,35 @@ function junkRows(results: Results): Row[] {
   ];
 }
 
+const FLOODS = { 'not-found': 'junk 404s', search: 'search API calls' } as const;
+
+function floodRows(results: Results): Row[] {
+  const section = `Flood from one address (${FLOOD_FROM}, ${FLOOD_CONNECTIONS} connections) beside visitors (${VISITORS_FROM}, / at a steady rate)`;
+  const flood = results.flood;
+  if (!flood) return [row(section, 'visitors’ / idle · during floods', 'not measured: see the warnings')];
+  const visitorsCell = (result: ClientResult) =>
+    `p50 ${wholeMs(result.p50)} · p99 ${wholeMs(result.p99)} · ${perSecond(result.requestsPerSecond)}${result.lost ? ` · ${result.lost} lost` : ''}`;
+  const limit = TARGETS.floodVisitorP99Ratio;
+  // autocannon's latencies are whole milliseconds: an idle p99 under 1 ms counts as 1.
+  const bound = Math.max(1, flood.idle.p99) * limit;
+  return [
+    row(section, 'visitors’ / idle', visitorsCell(flood.idle)),
+    ...flood.during.map(({ kind, visitors, flood: sent }) => {
+      const answered = Object.entries(sent.statuses)
+        .map(([status, n]) => `${status}: ${n}`)
+        .join(', ');
+      return row(
+        section,
+        `visitors’ / during a flood of ${FLOODS[kind]}`,
+        `${visitorsCell(visitors)} (flood ${perSecond(sent.requestsPerSecond)}: ${answered})`,
+        `p99 ≤ ${limit}× idle (${wholeMs(bound)})`,
+        '—',
+        check(visitors.p99 <= bound && visitors.lost === 0),
+      );
+    }),
+  ];
+}
+
 function clusterRows(results: Results): Row[] {
   const cluster = results.cluster;
   const section = `Cluster (PostgreSQL, two instances, nginx; ${cluster?.connections ?? 100} connections)`;
@@ -225,6 +255,7 @@ export function tableRows(results: Results): Row[] {
     ...searchRows(results),
     ...chatRows(results),
     ...junkRows(results),
+    ...floodRows(results),
     ...clusterRows(results),
   ];
 }

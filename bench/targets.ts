@@ -19,6 +19,8 @@ export const TARGETS = {
   junkPerSecond: 500,
   /** A visitor's home page meanwhile, 99th percentile, ms. */
   junkVisitorP99Ms: 100,
+  /** Visitors' home page while one other address floods what cannot be kept, at most this times their p99 idle. */
+  floodVisitorP99Ratio: 2,
   /** Production start on a data folder used before: process start to the first 200 on /healthz, ms (issue 28). */
   startWarmMs: 1000,
 } as const;

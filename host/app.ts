@@ -22,6 +22,7 @@ import { apiProxies } from './proxy';
 import { errorPage, limitUrlLength, notFound } from './routes/errors';
 import { PageCache, type PageCacheOptions } from './routes/page-cache';
 import { pageRoutes } from './routes/pages';
+import { notFoundRateLimit, searchApiRateLimit } from './routes/rate-limit';
 import { type RenderQueueOptions, renderQueue } from './routes/render-queue';
 import { cspNonce, hstsHeader, securityHeaders } from './security';
 import { readWidgetBuild, type WidgetBuild } from './widget-build';
@@ -37,8 +38,12 @@ export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
     backend?: EmbeddedServices;
     /** Feedback form entries per address per ten minutes (default 5). */
     feedbackLimit?: number;
-    /** Search pages per address per minute (default 60). */
+    /** Search pages, and `GET /api/search` calls, each per address per minute (default 300). */
     searchLimit?: number;
+    /** Pages rendered for one request (none the page cache holds) per address per minute (default 300). */
+    renderLimit?: number;
+    /** 404 answers per address per minute; past it a 404 is the 429 page (default 120). */
+    notFoundLimit?: number;
     /** How many pages render at once, and how many may wait (default 16 and 256). */
     renderQueue?: RenderQueueOptions;
     /** Outside `local`: how long the common data and friendly links are kept before a refresh (default 30 s; 0: never kept). */
@@ -134,6 +139,8 @@ export function createApp(options: AppOptions): Express {
   app.use(releaseRoutes(build, announced));
 
   app.use(compression());
+  // Every search is made afresh, for the API as for the page: counted per address before it is made.
+  app.get('/api/search', searchApiRateLimit(options.searchLimit, options.backend?.limits?.('search api')));
   if (options.backend) {
     for (const [prefix, routes] of options.backend.routes) app.use(prefix, routes);
   } else if (upstream) {
@@ -150,6 +157,7 @@ export function createApp(options: AppOptions): Express {
       renders: renderQueue(options.renderQueue),
       feedbackLimit: options.feedbackLimit,
       searchLimit: options.searchLimit,
+      renderLimit: options.renderLimit,
       limits: options.backend?.limits,
     }),
   );
@@ -165,6 +173,7 @@ export function createApp(options: AppOptions): Express {
   );
 
   app.use(notFound);
+  app.use(notFoundRateLimit(options.notFoundLimit, options.backend?.limits?.('not found')));
   app.use(errorPage(deps));
   return app;
 }

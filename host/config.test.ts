@@ -148,3 +148,19 @@ describe('DEMO_SITES', () => {
     );
   });
 });
+
+describe('per-address limits', () => {
+  it('are generous by default, and a number of requests per minute from 1', () => {
+    const defaults = configFromEnv({});
+    assert.deepEqual([defaults.renderLimit, defaults.notFoundLimit, defaults.searchLimit], [300, 120, 300]);
+    const set = configFromEnv({
+      RENDER_LIMIT_PER_ADDRESS: '50',
+      NOT_FOUND_LIMIT_PER_ADDRESS: '20',
+      SEARCH_LIMIT_PER_ADDRESS: ' 1000 ',
+    });
+    assert.deepEqual([set.renderLimit, set.notFoundLimit, set.searchLimit], [50, 20, 1000]);
+    for (const setting of ['RENDER_LIMIT_PER_ADDRESS', 'NOT_FOUND_LIMIT_PER_ADDRESS', 'SEARCH_LIMIT_PER_ADDRESS'])
+      for (const value of ['0', '-1', '1.5', 'many', '10000000'])
+        assert.throws(() => configFromEnv({ [setting]: value }), new RegExp(`^Error: ${setting} must be`));
+  });
+});

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { PORTAL_ENV_NAMES, type PortalEnvName } from '../contract/environments';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS } from './data/upstream';
 import { SERVER_SETTINGS, type ServerAddresses } from './environments';
+import { NOT_FOUND_LIMIT, RENDER_LIMIT, SEARCH_LIMIT } from './routes/rate-limit';
 
 export interface HostConfig {
   /** Port to listen on; 0 picks a free one. */
@@ -38,6 +39,12 @@ export interface HostConfig {
   accountOrigins: string[];
   /** DEMO_SITES: whether the demo sites (pages on other origins that embed the elements) listen beside the portal. */
   demoSites: boolean;
+  /** RENDER_LIMIT_PER_ADDRESS: pages one address may have rendered for it (none the page cache holds) per minute. */
+  renderLimit: number;
+  /** NOT_FOUND_LIMIT_PER_ADDRESS: 404 answers one address may get per minute; past them, 429. */
+  notFoundLimit: number;
+  /** SEARCH_LIMIT_PER_ADDRESS: search pages, and `GET /api/search` calls, one address may make per minute, each. */
+  searchLimit: number;
 }
 
 /** Express's `trust proxy`: true (any), a number of hops, or addresses, subnets and loopback/linklocal/uniquelocal. */
@@ -100,6 +107,15 @@ function parseUpstreamTimeout(value: string | undefined): number {
   if (!/^\d+$/.test(text) || ms < 100 || ms > 60_000)
     throw new Error(`UPSTREAM_TIMEOUT_MS must be milliseconds from 100 to 60000, not "${text}"`);
   return ms;
+}
+
+/** A per-address limit: requests a minute, a whole number from 1 (no setting turns a limit off). */
+function parsePerMinute(setting: string, value: string | undefined, fallback: number): number {
+  const text = value?.trim();
+  if (!text) return fallback;
+  if (!/^[1-9]\d{0,6}$/.test(text))
+    throw new Error(`${setting} must be a number of requests per minute from 1 to 9999999, not "${text}"`);
+  return Number(text);
 }
 
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
@@ -301,5 +317,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig 
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL, portalEnv),
     accountOrigins: parseAccountOrigins(env.ACCOUNT_ORIGINS, portalEnv),
     demoSites: parseDemoSites(env.DEMO_SITES, portalEnv),
+    renderLimit: parsePerMinute('RENDER_LIMIT_PER_ADDRESS', env.RENDER_LIMIT_PER_ADDRESS, RENDER_LIMIT),
+    notFoundLimit: parsePerMinute('NOT_FOUND_LIMIT_PER_ADDRESS', env.NOT_FOUND_LIMIT_PER_ADDRESS, NOT_FOUND_LIMIT),
+    searchLimit: parsePerMinute('SEARCH_LIMIT_PER_ADDRESS', env.SEARCH_LIMIT_PER_ADDRESS, SEARCH_LIMIT),
   };
 }

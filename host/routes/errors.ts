@@ -4,6 +4,7 @@ import { errorStatus } from '../../contract/errors';
 import { isMobileUserAgent } from '../../contract/user-agent';
 import { UpstreamFailure } from '../data/upstream';
 import { renderError } from '../pages/error';
+import { themeFor } from '../pages/theme';
 import { type PageDeps, pageContext, sendPage } from './page-context';
 import { missing, statusError } from './params';
 
@@ -14,6 +15,7 @@ import { missing, statusError } from './params';
 const addresslessContext = async (req: Request, deps: PageDeps) => ({
   ...(await pageContext(req, deps, { lenient: true })),
   path: '/',
+  theme: themeFor('/'),
 });
 
 /** Longer addresses are refused before any routing: no page of ours needs one. */
@@ -47,14 +49,17 @@ export const notFound: RequestHandler = (_req, _res, next) => {
  */
 export function errorPage(deps: PageDeps): ErrorRequestHandler {
   // The pages that turn a flood away (429, 503) are the same for every address:
-  // rendered once per host and device for a few seconds, so refusing stays cheaper than serving.
-  const refusals = new LRUCache<string, string>({ max: 32, ttl: 5000 });
-  const refusal = async (status: number, req: Request) => {
-    const key = `${status} ${req.headers.host ?? ''} ${isMobileUserAgent(req.get('user-agent') ?? '')}`;
+  // rendered once per device for a few seconds, however many ask meanwhile, so refusing
+  // stays cheaper than serving. Not per host, and naming none: a flood of made-up
+  // Host headers would otherwise render one each.
+  const refusals = new LRUCache<string, Promise<string>>({ max: 8, ttl: 5000 });
+  const refusal = (status: number, req: Request) => {
+    const key = `${status} ${isMobileUserAgent(req.get('user-agent') ?? '')}`;
     let html = refusals.get(key);
     if (html === undefined) {
-      html = renderError(status, await addresslessContext(req, deps));
+      html = addresslessContext(req, deps).then((context) => renderError(status, { ...context, origin: '' }));
       refusals.set(key, html);
+      html.catch(() => refusals.delete(key));
     }
     return html;
   };

@@ -183,6 +183,15 @@ export class PageCache {
     return this.keeps(req) && this.pages.peek(this.canonicalKey(req, reads)) !== undefined;
   }
 
+  /**
+   * `holds`, before the page's handler has said what it reads: with the query
+   * parameters its page was kept by. A page never kept at this path is not held.
+   */
+  holdsRouted(req: Request): boolean {
+    const reads = this.readsByPath.get(routedPath(req));
+    return reads !== undefined && this.holds(req, reads);
+  }
+
   private keepsHost(host: string, localPort: number | undefined): boolean {
     if (this.oneHost || isOwnHost(host, localPort) || this.hosts.has(host)) return true;
     if (this.hosts.size >= MAX_HOSTS) {
@@ -276,12 +285,7 @@ export class PageCache {
    * query parameters the page reads, in the order it lists them.
    */
   private canonicalKey(req: Request, reads: readonly string[]): string {
-    const route: unknown = req.route?.path;
-    const path =
-      typeof route === 'string'
-        ? req.baseUrl +
-          route.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(req.params[name] ?? '')))
-        : req.path;
+    const path = routedPath(req);
     this.readsByPath.set(path, reads);
     const at = req.originalUrl.indexOf('?');
     return this.key(req, path + (at < 0 ? '' : readQuery(req.originalUrl.slice(at), reads)));
@@ -294,6 +298,15 @@ export class PageCache {
   clear(): void {
     this.pages.clear();
   }
+}
+
+/** The route's path with its parameters (so `/PRODUCT/` is `/product`), or the path as asked for outside a route. */
+function routedPath(req: Request): string {
+  const route: unknown = req.route?.path;
+  return typeof route === 'string'
+    ? req.baseUrl +
+        route.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(req.params[name] ?? '')))
+    : req.path;
 }
 
 /** `?…` with only the parameters a page reads, in its order; empty when none is there. */

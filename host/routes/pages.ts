@@ -7,7 +7,7 @@ import { methodNotAllowed } from './errors';
 import { feedbackRoutes } from './feedback';
 import { orderPages } from './orders';
 import { type PageDeps, pageContext, sendPage } from './page-context';
-import { searchRateLimit } from './rate-limit';
+import { renderRateLimit, searchRateLimit } from './rate-limit';
 import { SEARCH_READS, searchPage } from './search';
 import { seoRoutes } from './seo';
 import { sitePages } from './site';
@@ -21,7 +21,9 @@ export function pageRoutes(
     console?: string;
     feedbackLimit?: number;
     searchLimit?: number;
-    /** Where the search and feedback limits count (default: in this process). */
+    /** Pages rendered for one request (not from the page cache) per address per minute. */
+    renderLimit?: number;
+    /** Where the search, render and feedback limits count (default: in this process). */
     limits?: (name: string) => Store | undefined;
   },
 ): Router {
@@ -51,12 +53,20 @@ export function pageRoutes(
   router.get('/searchRes', (req, res, next) =>
     deps.pageCache?.holds(req, SEARCH_READS) ? next() : searchLimit(req, res, next),
   );
-  if (deps.feedback)
+  // A page the cache holds is sent whoever asks (one render for everyone when it is
+  // stale): only renders made for one request count, on the route like the search limit.
+  const renderLimit = renderRateLimit(deps.renderLimit, deps.limits?.('page renders'));
+  const unlessKept: RequestHandler = (req, res, next) =>
+    deps.pageCache?.holdsRouted(req) ? next() : renderLimit(req, res, next);
+  if (deps.feedback) {
+    // The form is never kept: every view is a render.
+    router.get('/feedback', unlessKept);
     router.use(feedbackRoutes({ ...deps, feedback: deps.feedback }, deps.feedbackLimit, deps.limits?.(FEEDBACK_LIMIT)));
+  }
   for (const [path, handler] of pages)
     router
       .route(path)
-      .get(handler)
+      .get(unlessKept, handler)
       .all(methodNotAllowed(['GET', 'HEAD']));
   if (deps.feedback) router.all('/feedback', methodNotAllowed(['GET', 'HEAD', 'POST']));
   return router;

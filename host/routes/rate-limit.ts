@@ -1,17 +1,69 @@
-import type { RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
+import { errorStatus, errorText } from '../../contract/errors';
 import { FEEDBACK_RATE } from '../../contract/feedback';
 import { statusError } from './params';
 
-/** Search pages per address per minute (default): a person searches a few times a minute, a script thousands. */
-export const SEARCH_PAGE_LIMIT = 60;
+/**
+ * Defaults, per address per minute, for answers that cannot be kept and cost
+ * work each time: far above what a visitor, or an office behind one address,
+ * asks for (people read pages; a script asks for thousands), so only a flood meets them.
+ */
+export const RENDER_LIMIT = 300;
+export const NOT_FOUND_LIMIT = 120;
+export const SEARCH_LIMIT = 300;
+
+const MINUTE = 60_000;
 
 /**
  * Search pages per address: each word is a page rendered afresh (none is kept),
  * so a script asking for words without end is answered 429 after its share.
  */
-export function searchRateLimit(limit: number = SEARCH_PAGE_LIMIT, store?: Store): RequestHandler {
-  return perAddress(60_000, limit, (_req, _res, next) => next(statusError(429, 'Too many searches')), store);
+export function searchRateLimit(limit: number = SEARCH_LIMIT, store?: Store): RequestHandler {
+  return perAddress(MINUTE, limit, (_req, _res, next) => next(statusError(429, 'Too many searches')), store);
+}
+
+/**
+ * `GET /api/search` per address: every call searches afresh. Past the limit,
+ * the API's own 429 envelope (code, Chinese words, status), with Retry-After.
+ */
+export function searchApiRateLimit(limit: number = SEARCH_LIMIT, store?: Store): RequestHandler {
+  return perAddress(
+    MINUTE,
+    limit,
+    (_req, res) => void res.status(429).json({ code: 'E0429', msg: errorText(429).zh, status: 429 }),
+    store,
+    { passOnStoreError: true },
+  );
+}
+
+/**
+ * Pages rendered for one request per address: a page the cache holds is sent to
+ * everyone (or rendered again once for all) and never counts; the others (a first
+ * view, a host name pages are not kept for, a preview, the forms) each cost a render.
+ */
+export function renderRateLimit(limit: number = RENDER_LIMIT, store?: Store): RequestHandler {
+  return perAddress(MINUTE, limit, (_req, _res, next) => next(statusError(429, 'Too many pages rendered')), store, {
+    passOnStoreError: true,
+    quiet: true,
+  });
+}
+
+/**
+ * 404 answers per address: each is a page rendered, after routing and a look at
+ * the disk. Past the limit a 404 becomes the 429 page, kept a few seconds for
+ * everyone (errors.ts), so guessing addresses costs the guesser, not the site.
+ */
+export function notFoundRateLimit(limit: number = NOT_FOUND_LIMIT, store?: Store): ErrorRequestHandler {
+  const counted = perAddress(
+    MINUTE,
+    limit,
+    (_req, _res, next) => next(statusError(429, 'Too many unknown addresses')),
+    store,
+    { passOnStoreError: true, quiet: true },
+  );
+  return (error, req, res, next) =>
+    errorStatus(error) === 404 ? counted(req, res, (refusal?: unknown) => next(refusal ?? error)) : next(error);
 }
 
 /** Feedback form posts per address (SPEC: none; a person needs a few per ten minutes). */
@@ -26,26 +78,39 @@ export function feedbackRateLimit(options: { limit: number; handler: RequestHand
 }
 
 /**
- * `limit` requests per address per `windowMs`, said in the standard RateLimit headers; `handler` answers the rest.
+ * `limit` requests per address per `windowMs`, said in the standard RateLimit headers
+ * (and Retry-After past it); `handler` answers the rest.
  * Counted in `store` (the shared database, when instances share one), else in this process;
- * with `passOnStoreError`, a count that cannot be read lets the request through; with
- * `skipFailedRequests`, answers of 400 and above are not counted.
+ * with `passOnStoreError`, a count that cannot be read lets the request through (a
+ * database restarting must not turn every page into an error); with
+ * `skipFailedRequests`, answers of 400 and above are not counted; `quiet` says only
+ * Retry-After, on the refusal: a page that will be kept goes out with no count of one visitor's in it.
  */
 function perAddress(
   windowMs: number,
   limit: number,
   handler: RequestHandler,
   store?: Store,
-  { passOnStoreError = false, skipFailedRequests = false } = {},
+  { passOnStoreError = false, skipFailedRequests = false, quiet = false } = {},
 ): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
     skipFailedRequests,
-    standardHeaders: 'draft-8',
+    standardHeaders: quiet ? false : 'draft-8',
     legacyHeaders: false,
-    handler,
+    handler: quiet ? withRetryAfter(windowMs, handler) : handler,
     store,
     passOnStoreError,
   });
 }
+
+/** Sets Retry-After (whole seconds until the address's count starts again) before `handler` refuses. */
+const withRetryAfter =
+  (windowMs: number, handler: RequestHandler): RequestHandler =>
+  (req, res, next) => {
+    const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+    const ms = resetTime ? resetTime.getTime() - Date.now() : windowMs;
+    res.setHeader('Retry-After', String(Math.max(1, Math.ceil(ms / 1000))));
+    return handler(req, res, next);
+  };

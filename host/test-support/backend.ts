@@ -30,6 +30,8 @@ export async function startTestPortal(
     signInAttemptsPerAddress?: number;
     feedbackLimit?: number;
     searchLimit?: number;
+    renderLimit?: number;
+    notFoundLimit?: number;
     trustProxy?: TrustProxy;
     publicOrigin?: string;
     dataDir?: string;
@@ -65,6 +67,8 @@ export async function startTestPortal(
       backend,
       feedbackLimit: options.feedbackLimit,
       searchLimit: options.searchLimit,
+      renderLimit: options.renderLimit,
+      notFoundLimit: options.notFoundLimit,
       trustProxy: options.trustProxy,
       publicOrigin: options.publicOrigin,
       pageCache: options.pageCache,

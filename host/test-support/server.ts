@@ -28,11 +28,20 @@ export function request(
     headers = {},
     body,
     signal,
-  }: { method?: string; headers?: Record<string, string>; body?: string | Buffer; signal?: AbortSignal } = {},
+    from,
+  }: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    signal?: AbortSignal;
+    /** The loopback address to send from (`127.0.0.2`): another visitor, as the server sees it. */
+    from?: string;
+  } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const sized = body === undefined ? headers : { 'Content-Length': String(Buffer.byteLength(body)), ...headers };
-    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: sized, signal }, (res) => {
+    const options = { host: '127.0.0.1', port, path, method, headers: sized, signal, localAddress: from };
+    const req = httpRequest(options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>

@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import type { FloodKind } from './flood-client';
+
+/** Seconds the visitors are measured, idle and during each flood. */
+export const FLOOD_SECONDS = 5;
+/**
+ * Seconds a flood runs before the visitors are measured beside it: its first
+ * requests use its address's allowance of real answers (a minute's worth), then
+ * it is refused. What is measured is what a flood lasting minutes costs the others.
+ */
+const FLOOD_LEAD_SECONDS = 1;
+/** The flooding address and the visitors' address, as the portal sees them (per-address limits). */
+export const FLOOD_FROM = '127.0.0.2';
+export const VISITORS_FROM = '127.0.0.3';
+/** The visitors: connections and their steady rate together, asking for `/`. */
+const VISITOR_CONNECTIONS = 10;
+const VISITOR_RATE = 200;
+/** The flood's connections, each asking again as soon as it is answered. */
+export const FLOOD_CONNECTIONS = 20;
+
+export interface ClientResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Answers by status, e.g. 200, 404, 429. */
+  statuses: Record<string, number>;
+  /** Requests with no answer within 3 s, and socket errors. */
+  lost: number;
+}
+
+export interface FloodResult {
+  /** The visitors' `/` with nobody else asking. */
+  idle: ClientResult;
+  /** The visitors' `/` while one address floods, and what that address was answered. */
+  during: Array<{ kind: Exclude<FloodKind, 'visitor'>; visitors: ClientResult; flood: ClientResult }>;
+}
+
+function client(url: string, kind: FloodKind, from: string, connections: number, seconds: number, rate = 0) {
+  const script = new URL('./flood-client.ts', import.meta.url).pathname;
+  const args = ['--import', 'tsx', script, url, kind, from, String(connections), String(seconds), String(rate)];
+  return new Promise<ClientResult>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', (data) => {
+      stdout += data;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      try {
+        const result = JSON.parse(stdout);
+        const statuses = result.statusCodeStats as Record<string, { count: number }>;
+        resolve({
+          requestsPerSecond: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          statuses: Object.fromEntries(Object.entries(statuses).map(([status, { count }]) => [status, count])),
+          lost: result.errors,
+        });
+      } catch {
+        reject(new Error(`the ${kind} client exited with ${code}: ${stdout.slice(0, 500)}`));
+      }
+    });
+  });
+}
+
+const visitors = (url: string) =>
+  client(url, 'visitor', VISITORS_FROM, VISITOR_CONNECTIONS, FLOOD_SECONDS, VISITOR_RATE);
+
+/**
+ * One address floods what cannot be kept (issue: per-address limits) while
+ * visitors from another address ask for the home page at a steady rate: their
+ * p99 idle, then during a flood of junk 404s, then of search API calls.
+ */
+export async function measureFlood(portalUrl: string): Promise<FloodResult> {
+  const idle = await visitors(portalUrl);
+  const during: FloodResult['during'] = [];
+  for (const kind of ['not-found', 'search'] as const) {
+    // A second longer than the visitors' lead and run: their client's own start is not measured bare.
+    const flooding = client(portalUrl, kind, FLOOD_FROM, FLOOD_CONNECTIONS, FLOOD_LEAD_SECONDS + FLOOD_SECONDS + 1);
+    await new Promise((resolve) => setTimeout(resolve, FLOOD_LEAD_SECONDS * 1000));
+    const [measured, flood] = await Promise.all([visitors(portalUrl), flooding]);
+    during.push({ kind, visitors: measured, flood });
+  }
+  return { idle, during };
+}
