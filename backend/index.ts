@@ -25,6 +25,7 @@ import type { DialectName } from './db/query';
 import { FeedbackStore } from './feedback/feedback-store';
 import { dataFolderSecret, SECRET_FILE, type SigningKeys, signingKeys } from './http/keys';
 import { databaseLimits, type LimitStores, processLimits } from './http/limit-store';
+import { type Clock, SignInThrottle, type ThrottleSettings } from './http/throttle';
 import { ContentStore } from './portal/content-store';
 import { CustomerStore } from './portal/customer-store';
 import { OrderStore } from './portal/order-store';
@@ -35,6 +36,8 @@ import { embeddedSources } from './sources';
 /** What the back-end needs of a logger (pino's is one). */
 export interface BackendLog {
   error(fields: object, message: string): void;
+  /** A limit or a throttle at work: worth a look, not a fault (error when absent). */
+  warn?(fields: object, message: string): void;
 }
 
 export interface EmbeddedBackend {
@@ -93,8 +96,14 @@ export async function createEmbeddedBackend(options: {
   sessionSecret?: string;
   /** Whether the sign-in form lists the demo accounts (default: it does). */
   showDemoAccounts?: boolean;
+  /** Wrong passwords at one account in an hour, from any addresses, before its answers are held back (default 10). */
   signInAttempts?: number;
+  /** Wrong passwords one address may try in an hour at any accounts before it is refused for the hour (default 100). */
   signInAttemptsPerAddress?: number;
+  /** The other settings of the sign-in throttles, the account service's and the agent inbox's (backend/http/throttle.ts). */
+  signInThrottle?: Partial<ThrottleSettings>;
+  /** What the sign-in throttles take the time from and hold answers back with (default: the real one; tests move theirs). */
+  throttleClock?: Clock;
   feedbackLimit?: number;
   chat?: {
     agentPassword?: string;
@@ -127,7 +136,21 @@ export async function createEmbeddedBackend(options: {
   const feedback = new FeedbackStore(db);
   // On PostgreSQL other instances may share the database: their chat hubs are joined by LISTEN/NOTIFY.
   const link = options.databaseUrl ? await linkOrClose(database, options.databaseUrl) : undefined;
-  const chat = chatService({ db, accounts, content, mediaUrl, keys, limits, link, ...options.chat });
+  const warn = (fields: object, message: string) => (log.warn ?? log.error).call(log, fields, message);
+  // Sign-in guesses count in the database on SQLite too (a write per wrong password): a restart forgets no guesser.
+  const signInCounts = databaseLimits(db, options.throttleClock?.now);
+  const throttle = (name: string) =>
+    new SignInThrottle(
+      name,
+      { limits: signInCounts, log: { warn }, clock: options.throttleClock },
+      {
+        ...options.signInThrottle,
+        ...(options.signInAttempts !== undefined && { accountSlowdownAfter: options.signInAttempts }),
+        ...(options.signInAttemptsPerAddress !== undefined && { addressCeiling: options.signInAttemptsPerAddress }),
+      },
+    );
+  const agentSignIns = throttle('chat agent sign-in');
+  const chat = chatService({ db, accounts, content, mediaUrl, keys, limits, link, agentSignIns, ...options.chat });
   const portalRoutes = portalApi({
     content,
     search,
@@ -146,9 +169,8 @@ export async function createEmbeddedBackend(options: {
     apps,
     showDemoAccounts: options.showDemoAccounts ?? true,
     formKey: keys('account sign-in form'),
-    signInAttempts: options.signInAttempts,
-    signInAttemptsPerAddress: options.signInAttemptsPerAddress,
-    limits,
+    deviceKey: keys('account trusted device'),
+    signIns: throttle('sign-in'),
   });
   return {
     db,

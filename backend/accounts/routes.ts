@@ -1,19 +1,19 @@
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
 import express, { type Request, type Response, Router } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import * as v from 'valibot';
 import { errorStatus } from '../../contract/errors';
 import { ApiFailure, apiErrors, badRequest, ok, parse, RETRY_AFTER_S, UNAVAILABLE, unauthorized } from '../envelope';
 import { formGuard } from '../http/form-guard';
-import type { LimitStores } from '../http/limit-store';
 import { ownOrigin } from '../http/own-origin';
+import { type Attempt, type SignInThrottle, waitText } from '../http/throttle';
 import type { AppRegistry } from './apps';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
 import { renderAccountError, renderHubPage, renderSignInPage } from './pages';
 import { HashingBusy, verifyPassword } from './passwords';
 import * as schemas from './schemas';
 import type { AccountStore, UserRow } from './store';
+import { trustedDevices } from './trusted-device';
 
 export interface AccountServiceOptions {
   store: AccountStore;
@@ -22,17 +22,12 @@ export interface AccountServiceOptions {
   showDemoAccounts: boolean;
   /** Signs the sign-in form's CSRF tokens (from the session secret). */
   formKey: Buffer;
-  /** Failed sign-ins allowed per account within the window, from any address (default 5). */
-  signInAttempts?: number;
-  /** Failed sign-ins allowed per address within the window, whatever the account (default 20). */
-  signInAttemptsPerAddress?: number;
-  /** Failed sign-ins allowed in all within the window: a ceiling on guessing at large (default 500). */
-  signInAttemptsInAll?: number;
-  /** Where the sign-in limits count (default: in this process). */
-  limits?: LimitStores;
+  /** Slows password guessing, never locking anyone out (backend/http/throttle.ts). */
+  signIns: SignInThrottle;
+  /** Signs the cookies of browsers an account signed in on (trusted devices). */
+  deviceKey: Buffer;
 }
 
-const SIGN_IN_WINDOW_MS = 10 * 60 * 1000;
 /** What binds a sign-in form's CSRF token: the app, the return address and the client's state. */
 const signInFormKey = (fields: Record<string, unknown>) =>
   [fields.appId, fields.redirectUri, fields.state].map((value) => (typeof value === 'string' ? value : '')).join('|');
@@ -183,40 +178,20 @@ export function accountService(options: AccountServiceOptions): Router {
       status,
     );
   };
-  const failedSignIns = (name: string, limit: number, key: (req: Request) => string) =>
-    rateLimit({
-      windowMs: SIGN_IN_WINDOW_MS,
-      limit,
-      // Only a sign-in that goes back with a code succeeded; a refused session comes back as the form (200).
-      skipSuccessfulRequests: true,
-      requestWasSuccessful: (_req, res) => res.statusCode === 303,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      keyGenerator: key,
-      store: options.limits?.(`sign-in ${name}`),
-      handler: (req, res) => refuseSignIn(req, res, 429, '登录失败次数过多，请 10 分钟后再试'),
-    });
-  // Guessing is limited three ways: one address at any accounts (new names each
-  // time included, and sessions the browser is said to have), one account from
-  // anywhere, and everyone together.
-  const perAddress = failedSignIns(
-    'address',
-    options.signInAttemptsPerAddress ?? 20,
-    (req) => `address|${ipKeyGenerator(req.ip ?? '')}`,
-  );
-  const perAccountAndInAll = [
-    failedSignIns(
-      'account',
-      options.signInAttempts ?? 5,
-      (req) =>
-        // The name as the sign-in looks it up (trimmed, any case): padding it is no new account to guess.
-        `account|${String(req.body?.username ?? '')
-          .trim()
-          .toLowerCase()
-          .slice(0, 64)}`,
-    ),
-    failedSignIns('all', options.signInAttemptsInAll ?? 500, () => 'all'),
-  ];
+  const { signIns } = options;
+  const devices = trustedDevices(options.deviceKey);
+  /**
+   * Whether this try may go on (after any slowdown of the account); else it is
+   * answered 429 with the form, how long to wait and Retry-After. Guessing is
+   * never answered by locking the account: its owner must always get in.
+   */
+  const admitted = async (req: Request, res: Response, attempt: Attempt) => {
+    const waitS = await signIns.check(attempt);
+    if (waitS === undefined) return true;
+    res.setHeader('Retry-After', String(waitS));
+    refuseSignIn(req, res, 429, `登录失败次数过多，请 ${waitText(waitS)}后再试`);
+    return false;
+  };
 
   /**
    * A posted sign-in form (with a password, or the sign-in the browser has),
@@ -248,10 +223,14 @@ export function accountService(options: AccountServiceOptions): Router {
   const existingSignIn = async (req: Request, res: Response) => {
     const form = signInPost(schemas.existingSignInForm, req, res);
     if (!form) return;
+    // A made-up session is a guess too: it counts against the address (no account to name).
+    const attempt = { address: req.ip ?? '' };
+    if (!(await admitted(req, res, attempt))) return;
     const { session, appId, redirectUri, page_type, state, code_challenge } = form;
     const existing = await store.sessionFamily(session, appId);
     if (!existing) {
       const refused = (await store.userByAccessToken(session, null)) ? 'elsewhere' : 'ended';
+      if (refused === 'ended') await signIns.failed(attempt);
       return signInPage(req, res, {
         appId,
         redirectUri,
@@ -281,13 +260,15 @@ export function accountService(options: AccountServiceOptions): Router {
     '/protocol/oauth2/auth',
     express.urlencoded({ extended: false, limit: '4kb' }),
     signInForm.check,
-    perAddress,
     (req, res, next) => (typeof req.body?.session === 'string' ? existingSignIn(req, res) : next()),
-    ...perAccountAndInAll,
     async (req, res) => {
       const form = signInPost(schemas.signInForm, req, res);
       if (!form) return;
       const { appId, redirectUri, state, code_challenge, username, password } = form;
+      // The name as the sign-in looks it up (trimmed, any case): padding it is no new account to guess.
+      const account = username.toLowerCase();
+      const attempt = { address: req.ip ?? '', account, trusted: devices.trusts(req, account) };
+      if (!(await admitted(req, res, attempt))) return;
       const user = await store.userByName(username);
       let matches: boolean;
       try {
@@ -297,7 +278,12 @@ export function accountService(options: AccountServiceOptions): Router {
         if (!(error instanceof HashingBusy)) throw error;
         return refuseSignIn(req, res, 503, '登录的人太多，请稍后再试');
       }
-      if (!matches || !user) return refuseSignIn(req, res, 401, '账号或密码错误');
+      if (!matches || !user) {
+        // Only here does a try count: a refusal, a fault or an unreadable form never does.
+        await signIns.failed(attempt);
+        return refuseSignIn(req, res, 401, '账号或密码错误');
+      }
+      await signIns.succeeded(attempt);
       let code: string;
       try {
         code = await store.createCode(user.id, appId, redirectUri, code_challenge);
@@ -306,6 +292,7 @@ export function accountService(options: AccountServiceOptions): Router {
         if (errorStatus(error) !== 503) throw error;
         return refuseSignIn(req, res, 503, UNAVAILABLE);
       }
+      devices.remember(req, res, account);
       const back = new URL(redirectUri);
       back.searchParams.set('code', code);
       if (state) back.searchParams.set('state', state);

@@ -1,9 +1,17 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
 import { request } from '../../host/test-support/server';
 import { openSignInForm, postSignInForm } from '../../host/test-support/sign-in';
+import {
+  type ClockedPortal,
+  cookieOf,
+  signInFrom,
+  startClockedPortal,
+  testClock,
+} from '../http/test-support/clocked-portal';
+import { postgresDatabase } from '../test-support/databases';
 import { DEMO_PASSWORD } from './demo-accounts';
 
 let portal: TestPortal;
@@ -186,6 +194,188 @@ describe('guessing the sign-in a browser has', () => {
       assert.equal(password.status, 429, 'and the password form from that address too');
     } finally {
       other.close();
+    }
+  });
+});
+
+/**
+ * OWASP's throttling (Authentication and Credential Stuffing cheat sheets): a
+ * guesser waits longer and longer, an address guessing at many accounts is
+ * refused, an account guessed at from everywhere only answers more slowly, and
+ * no one is ever locked out: not an account's owner, not the site.
+ */
+describe('throttling guesses, never locking anyone out', () => {
+  let clocked: ClockedPortal;
+  const wrong = (from: string, username: string) => signInFrom(clocked, from, { username, password: 'wrong' });
+  const right = (from: string, username = 'demo', cookie?: string) =>
+    signInFrom(clocked, from, { username, password: DEMO_PASSWORD }, cookie);
+  const statusesOf = async (tries: Array<() => Promise<{ status: number }>>) => {
+    const statuses: number[] = [];
+    for (const attempt of tries) statuses.push((await attempt()).status);
+    return statuses;
+  };
+  afterEach(() => clocked?.close());
+
+  it('guesses from 30 addresses at many accounts lock nobody out: the owner signs in at once from a fresh address', async () => {
+    clocked = await startClockedPortal();
+    const accounts = ['demo', 'uncertified', 'noadmin'];
+    for (let i = 0; i < 30; i++)
+      assert.equal((await wrong(`198.51.100.${i + 1}`, accounts[i % 3] ?? 'demo')).status, 401, `guess ${i}`);
+    // At most held back a few seconds: never refused, the owners of the others neither.
+    const owner = await right('203.0.113.7');
+    assert.equal(owner.status, 303, owner.body);
+    assert.equal((await right('203.0.113.8', 'uncertified')).status, 303);
+    assert.ok(Math.max(0, ...clocked.clock.held) <= 3_000, `held back ${clocked.clock.held.join(', ')} ms`);
+  });
+
+  it("guesses at one account from other addresses only slow its owner down, and not at all on the owner's trusted browser", async () => {
+    clocked = await startClockedPortal({ signInAttempts: 4 });
+    const first = await right('203.0.113.7');
+    assert.equal(first.status, 303);
+    const device = cookieOf(first, 'guc_device');
+    assert.ok(device, 'a sign-in marks the browser as trusted');
+    const setCookie = (res: { headers: { 'set-cookie'?: string[] } }) =>
+      String(res.headers['set-cookie']?.find((cookie) => cookie.startsWith('guc_device=')));
+    assert.match(setCookie(first), /HttpOnly/i);
+    assert.match(setCookie(first), /SameSite=Lax/i);
+    assert.match(setCookie(first), /Max-Age=15552000/);
+    assert.match(setCookie(first), /Path=\/api\/guc\/protocol\/oauth2/);
+    assert.doesNotMatch(setCookie(first), /Secure/i);
+    const https = { 'X-Forwarded-Proto': 'https', Origin: `https://127.0.0.1:${clocked.port}` };
+    const secure = await signInFrom(clocked, '203.0.113.7', { username: 'demo', password: DEMO_PASSWORD }, '', https);
+    assert.match(setCookie(secure), /Secure/i, 'Secure behind an https proxy');
+
+    for (let i = 0; i < 6; i++) assert.equal((await wrong(`198.51.100.${i + 1}`, 'demo')).status, 401);
+    assert.deepEqual(clocked.clock.held, [500, 1_000], 'the answers are held back from the fourth wrong password on');
+
+    const fresh = await right('192.0.2.50');
+    assert.equal(fresh.status, 303, 'the owner elsewhere is let in, after a wait');
+    assert.equal(clocked.clock.held.at(-1), 2_000);
+    const held = clocked.clock.held.length;
+    assert.equal((await right('192.0.2.51', 'demo', device)).status, 303);
+    assert.equal(clocked.clock.held.length, held, 'the trusted browser is not held back');
+    // A cookie of another account, or a forged one, is no trusted browser.
+    assert.equal((await right('192.0.2.52', 'demo', `guc_device=${'x'.repeat(20)}`)).status, 303);
+    assert.equal(clocked.clock.held.length, held + 1);
+  });
+
+  it('makes an address that keeps guessing at one account wait longer each time, up to 15 minutes', async () => {
+    clocked = await startClockedPortal();
+    const guesser = '198.51.100.9';
+    assert.deepEqual(await statusesOf([1, 2, 3].map(() => () => wrong(guesser, 'demo'))), [401, 401, 401]);
+    const waits: number[] = [];
+    for (let round = 0; round < 7; round++) {
+      const refused = await wrong(guesser, 'demo');
+      assert.equal(refused.status, 429, `round ${round}`);
+      assert.match(refused.body, /登录失败次数过多，请 .*\d+ 秒）?后再试/);
+      const seconds = Number(refused.headers['retry-after']);
+      waits.push(seconds);
+      // Meanwhile the owner, elsewhere, is not refused.
+      if (round === 0) assert.equal((await right('203.0.113.7')).status, 303);
+      clocked.clock.advance(seconds * 1000 - 1_000);
+      assert.equal((await wrong(guesser, 'demo')).status, 429, 'not a second early');
+      clocked.clock.advance(1_000);
+      if (round < 6) assert.equal((await wrong(guesser, 'demo')).status, 401, `after ${seconds} s`);
+    }
+    assert.deepEqual(waits, [30, 60, 120, 240, 480, 900, 900]);
+    // The right password after the wait: this address starts again at this account.
+    assert.equal((await right(guesser)).status, 303);
+    assert.deepEqual(await statusesOf([1, 2, 3].map(() => () => wrong(guesser, 'demo'))), [401, 401, 401]);
+  });
+
+  it("refuses an address past the hour's ceiling at any account, but not another address nor the owner's trusted browser there", async () => {
+    clocked = await startClockedPortal({ signInAttemptsPerAddress: 5 });
+    const office = '198.51.100.20';
+    const device = cookieOf(await right(office), 'guc_device');
+    assert.deepEqual(
+      await statusesOf([1, 2, 3, 4, 5].map((i) => () => wrong(office, `name-${i}`))),
+      [401, 401, 401, 401, 401],
+    );
+    const refused = await wrong(office, 'name-6');
+    assert.equal(refused.status, 429);
+    assert.equal(refused.headers['retry-after'], '3600');
+    assert.match(refused.body, /请 60 分钟（3600 秒）后再试/);
+    assert.equal((await right(office)).status, 429, 'the address is refused, whoever it is');
+    assert.equal((await right(office, 'demo', device)).status, 303, "but the owner's trusted browser there is not");
+    assert.equal((await wrong('198.51.100.21', 'name-6')).status, 401, 'nor another address');
+    clocked.clock.advance(60 * 60_000);
+    assert.equal((await wrong(office, 'name-7')).status, 401, 'and an hour later it may try again');
+  });
+
+  it('counts only a wrong password: not a fault (500), an unreadable form, nor a refusal (429)', async () => {
+    clocked = await startClockedPortal();
+    const guesser = '198.51.100.30';
+    const accounts = clocked.backend.accounts;
+    accounts.userByName = async () => {
+      throw new Error('SQLITE_FULL: database or disk is full');
+    };
+    try {
+      assert.deepEqual(
+        await statusesOf([1, 2, 3, 4, 5].map(() => () => wrong(guesser, 'demo'))),
+        [500, 500, 500, 500, 500],
+      );
+    } finally {
+      delete (accounts as Partial<typeof accounts>).userByName;
+    }
+    const unreadable = () => signInFrom(clocked, guesser, { username: 'demo' });
+    assert.deepEqual(await statusesOf([unreadable, unreadable, unreadable]), [400, 400, 400]);
+    assert.deepEqual(await statusesOf([1, 2, 3].map(() => () => wrong(guesser, 'demo'))), [401, 401, 401]);
+    assert.deepEqual(
+      await statusesOf([1, 2, 3, 4, 5].map(() => () => wrong(guesser, 'demo'))),
+      [429, 429, 429, 429, 429],
+    );
+    clocked.clock.advance(30_000);
+    assert.equal((await wrong(guesser, 'demo')).status, 401);
+    // The fourth wrong password waits twice the first: the five refusals did not count.
+    assert.equal((await wrong(guesser, 'demo')).headers['retry-after'], '60');
+  });
+
+  it('tells the log of each refusal and slowdown with the address and the account, once a minute per address', async () => {
+    clocked = await startClockedPortal({ signInAttempts: 2 });
+    const guesser = '198.51.100.40';
+    const told = (decision: string) => clocked.warnings.filter(({ fields }) => fields.decision === decision);
+    // Three wrong passwords (the third held back), then five refusals.
+    for (let i = 0; i < 8; i++) await wrong(guesser, 'demo');
+    assert.equal(told('refused').length, 1, clocked.warnings.map(({ message }) => message).join('\n'));
+    assert.equal(told('delayed').length, 1);
+    const [refused] = told('refused');
+    assert.equal(refused?.fields.address, guesser);
+    assert.equal(refused?.fields.account, 'demo');
+    assert.equal(refused?.fields.retryAfterS, 30);
+    assert.match(refused?.message ?? '', /198\.51\.100\.40 trying "demo" refused for 30 s/);
+    assert.doesNotMatch(JSON.stringify(clocked.warnings), /wrong/, 'never the password');
+    clocked.clock.advance(61_000);
+    // A wrong password after the wait (held back), then a refusal: each told again, a minute on.
+    await wrong(guesser, 'demo');
+    await wrong(guesser, 'demo');
+    assert.equal(told('delayed').length, 2);
+    assert.equal(told('refused').length, 2);
+    assert.equal(told('refused')[1]?.fields.untold, 4, 'the next line says how many went untold');
+  });
+});
+
+/** Two instances on one PostgreSQL database, as behind a load balancer: a guesser is counted once for both. */
+describe('sign-in throttle across two instances (PostgreSQL)', { skip: postgresDatabase.skip }, () => {
+  it("refuses an address's fourth wrong password at an account on whichever instance takes it", async () => {
+    const url = await (postgresDatabase.url as () => Promise<string>)();
+    const clock = testClock();
+    const a = await startClockedPortal({ databaseUrl: url, clock });
+    const b = await startClockedPortal({ databaseUrl: url, clock });
+    try {
+      const wrong = (instance: ClockedPortal) =>
+        signInFrom(instance, '198.51.100.60', { username: 'demo', password: 'wrong' });
+      const statuses: number[] = [];
+      for (const instance of [a, b, a]) statuses.push((await wrong(instance)).status);
+      assert.deepEqual(statuses, [401, 401, 401]);
+      const refused = await wrong(b);
+      assert.equal(refused.status, 429);
+      assert.equal(refused.headers['retry-after'], '30');
+      clock.advance(30_000);
+      assert.equal((await wrong(a)).status, 401);
+      assert.equal((await wrong(b)).headers['retry-after'], '60');
+    } finally {
+      await a.close();
+      await b.close();
     }
   });
 });

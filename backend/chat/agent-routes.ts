@@ -1,13 +1,12 @@
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import * as v from 'valibot';
 import * as schemas from '../../contract/chat';
 import { inboxAfterSignIn, inboxHref, inboxQuery, inboxQueryInput } from '../../contract/chat-inbox';
 import type { Db } from '../db/query';
 import { ApiFailure, apiErrors, forbidden, notFound, ok, unauthorized } from '../envelope';
 import { jsonBody } from '../http/json-body';
-import type { LimitStores } from '../http/limit-store';
+import { type SignInThrottle, waitText } from '../http/throttle';
 import { renderAgentInbox, renderAgentSignIn } from './agent-pages';
 import { AGENT_COOKIE, AGENT_SESSION_MS, type AgentSession, AgentSessions } from './agent-session';
 import type { ChatHub } from './hub';
@@ -26,9 +25,8 @@ export interface AgentRoutesOptions {
   password?: string;
   /** Signs the agents' cookies (from the session secret). */
   signingKey: Buffer;
-  signInAttempts?: number;
-  /** Where the sign-in limit counts (default: in this process). */
-  limits?: LimitStores;
+  /** Slows guessing of the one shared password (backend/http/throttle.ts): its "account" is the agent. */
+  signIns: SignInThrottle;
 }
 
 /** How often an open inbox stream asks whether its session was signed out elsewhere. */
@@ -67,16 +65,7 @@ const conversationId = (req: Request) => {
 };
 
 /** The agent inbox at `/chat/agent`: sign-in, conversations, live replies. */
-export function agentRoutes({
-  db,
-  store,
-  hub,
-  streams,
-  password,
-  signingKey,
-  signInAttempts,
-  limits,
-}: AgentRoutesOptions): Router {
+export function agentRoutes({ db, store, hub, streams, password, signingKey, signIns }: AgentRoutesOptions): Router {
   const router = Router();
   if (!password) {
     router.use('/chat/agent', (_req, res) =>
@@ -101,26 +90,27 @@ export function agentRoutes({
     sendPage(res, renderAgentInbox(res.locals.cspNonce, query, await store.conversations(query), since));
   });
 
-  const signInLimiter = rateLimit({
-    windowMs: 10 * 60_000,
-    limit: signInAttempts ?? 5,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
-    store: limits?.('chat agent sign-in'),
-    handler: (req, res) =>
-      sendPage(res, renderAgentSignIn(res.locals.cspNonce, '尝试次数过多，请 10 分钟后再试。', backOf(req)), 429),
-  });
   router.post(
     '/chat/agent/login',
     sameOrigin,
     express.urlencoded({ extended: false, limit: '2kb' }),
-    signInLimiter,
-    (req, res) => {
+    async (req, res) => {
+      const again = (message: string, status: number) =>
+        sendPage(res, renderAgentSignIn(res.locals.cspNonce, message, backOf(req)), status);
       const candidate = typeof req.body?.password === 'string' ? req.body.password : '';
-      if (!sessions.checkPassword(candidate))
-        return sendPage(res, renderAgentSignIn(res.locals.cspNonce, '密码不正确。', backOf(req)), 401);
+      // An empty or missing password is no guess: not counted.
+      if (!candidate) return again('请输入密码。', 400);
+      const attempt = { address: req.ip ?? '', account: 'agent' };
+      const waitS = await signIns.check(attempt);
+      if (waitS !== undefined) {
+        res.setHeader('Retry-After', String(waitS));
+        return again(`尝试次数过多，请 ${waitText(waitS)}后再试。`, 429);
+      }
+      if (!sessions.checkPassword(candidate)) {
+        await signIns.failed(attempt);
+        return again('密码不正确。', 401);
+      }
+      await signIns.succeeded(attempt);
       res.cookie(AGENT_COOKIE, sessions.issue(), { ...cookieOptions, secure: req.secure });
       res.redirect(303, inboxAfterSignIn(req.body?.back));
     },

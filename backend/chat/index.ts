@@ -4,6 +4,7 @@ import type { AccountStore } from '../accounts/store';
 import type { Db } from '../db/query';
 import type { SigningKeys } from '../http/keys';
 import type { LimitStores } from '../http/limit-store';
+import type { SignInThrottle } from '../http/throttle';
 import type { ContentStore } from '../portal/content-store';
 import { agentRoutes } from './agent-routes';
 import { ChatHub } from './hub';
@@ -22,6 +23,8 @@ export interface ChatServiceOptions {
   partnerOrigins?: readonly string[];
   /** The agent inbox's password; without one the inbox is closed. */
   agentPassword?: string;
+  /** Slows guessing of that password. */
+  agentSignIns: SignInThrottle;
   keys: SigningKeys;
   messagesPerMinute?: number;
   conversationsPerAddress?: number;
@@ -73,7 +76,7 @@ export function chatService(options: ChatServiceOptions): {
       streams,
       password: options.agentPassword,
       signingKey: options.keys('chat agent session'),
-      limits: options.limits,
+      signIns: options.agentSignIns,
     }),
   );
   return { routes, store, hub, streams };
