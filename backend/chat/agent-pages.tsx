@@ -1,16 +1,26 @@
 import type { ReactNode } from 'react';
 import {
-  activityTime,
   type ConversationSummary,
-  conversationName,
+  firstPage,
+  INBOX_SEARCH_MAX,
   type InboxPage,
   type InboxQuery,
   inboxHref,
+  isNarrowed,
+} from '../../contract/chat-inbox';
+import {
+  activityTime,
+  conversationName,
+  entryMarks,
+  entryProduct,
   inboxRange,
   messagePreview,
-} from '../../contract/chat-inbox';
+  SEARCH_WORDS,
+  sameAddressWords,
+} from '../../contract/chat-inbox-words';
 import { renderServicePage } from '../service-page';
 import { INBOX_STYLE } from './agent-styles';
+import { INBOX_SEARCH_STYLE } from './inbox-search-styles';
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;background:#f2f5fa;color:#1d2129;font:15px/1.6 "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",system-ui,sans-serif}
@@ -58,10 +68,12 @@ export function renderAgentSignIn(nonce: string, error?: string, back = ''): str
 }
 
 /**
- * One conversation in the list: who, when, whether it waits for an answer (in
- * words), its last message; spaces between the parts make it read as words.
+ * One conversation in the list: who, when, what it waits for and carries (in
+ * words, from chat-inbox-words as the live list's), its last message; spaces
+ * between the parts make it read as words.
  */
 function Entry({ conversation: c, query }: { conversation: ConversationSummary; query: InboxQuery }) {
+  const marks = entryMarks(c);
   // A link, so that a click before the inbox's script has come opens the conversation too.
   return (
     <a className="entry" href={inboxHref(query, c.id)}>
@@ -69,14 +81,41 @@ function Entry({ conversation: c, query }: { conversation: ConversationSummary; 
         <strong>{conversationName(c)}</strong>{' '}
         <time dateTime={new Date(c.updatedAt).toISOString()}>{activityTime(c.updatedAt)}</time>
       </span>{' '}
-      {(c.unanswered || c.unread > 0) && (
+      {marks.length > 0 && (
         <span className="marks">
-          {c.unanswered && <span className="mark">未回复</span>}{' '}
-          {c.unread > 0 && <span className="unread">{c.unread} 条未读</span>}
+          {marks.flatMap((mark) => [
+            <span key={mark.kind} className={mark.kind}>
+              {mark.text}
+            </span>,
+            ' ',
+          ])}
         </span>
       )}{' '}
+      {c.product && <span className="product">{entryProduct(c)}</span>}{' '}
       <span className="preview">{messagePreview(c.last)}</span>
     </a>
+  );
+}
+
+/**
+ * The search and the filters: a form that works without scripts (the live list
+ * applies it in place). The view (`show`) and an address's list are kept.
+ */
+function Search({ query }: { query: InboxQuery }) {
+  return (
+    <form className="search" method="get" action="/chat/agent">
+      {query.show === 'unanswered' && <input type="hidden" name="show" value="unanswered" />}
+      {query.address && <input type="hidden" name="address" value={query.address} />}
+      <label htmlFor="inbox-search">{SEARCH_WORDS.label}</label>
+      <input id="inbox-search" type="search" name="q" defaultValue={query.q} maxLength={INBOX_SEARCH_MAX} />
+      <button type="submit">{SEARCH_WORDS.submit}</button>
+      <label className="switch">
+        <input type="checkbox" name="signed-in" value="1" defaultChecked={query.signedIn} /> {SEARCH_WORDS.signedIn}
+      </label>
+      <label className="switch">
+        <input type="checkbox" name="card" value="1" defaultChecked={query.withCard} /> {SEARCH_WORDS.withCard}
+      </label>
+    </form>
   );
 }
 
@@ -85,11 +124,17 @@ function Entry({ conversation: c, query }: { conversation: ConversationSummary; 
  * other pages: it pages without scripts. `/widgets/chat-agent.js` takes it over
  * from the same data (opening, replying, live updates, paging in place).
  */
-export function renderAgentInbox(nonce: string, query: InboxQuery, inbox: InboxPage, since: number): string {
-  const { show } = query;
+export function renderAgentInbox(
+  nonce: string,
+  query: InboxQuery,
+  inbox: InboxPage,
+  since: number,
+  error?: string,
+): string {
+  const scope = firstPage(query);
   // Inside a script element: no `<` may close it. `since`: the newest message when drawn,
   // where the script's live stream resumes (what came before is in the page already).
-  const state = JSON.stringify({ query, page: inbox, since }).replace(/</g, '\\u003c');
+  const state = JSON.stringify({ query, page: inbox, since, error }).replace(/</g, '\\u003c');
   return page(
     nonce,
     '客服工作台',
@@ -104,24 +149,45 @@ export function renderAgentInbox(nonce: string, query: InboxQuery, inbox: InboxP
         <div id="inbox" className="inbox">
           <nav aria-label="会话列表" className="list">
             <p className="filters">
-              <a href={inboxHref({})} aria-current={show === 'all' ? 'page' : undefined}>
+              <a href={inboxHref({ ...scope, show: 'all' })} aria-current={query.show === 'all' ? 'page' : undefined}>
                 全部会话（{inbox.total}）
               </a>
-              <a href={inboxHref({ show: 'unanswered' })} aria-current={show === 'unanswered' ? 'page' : undefined}>
+              <a
+                href={inboxHref({ ...scope, show: 'unanswered' })}
+                aria-current={query.show === 'unanswered' ? 'page' : undefined}
+              >
                 未回复（{inbox.unanswered}）
               </a>
             </p>
-            <p className="range">{inboxRange(inbox, show)}</p>
+            <Search query={query} />
+            {error && (
+              <p className="error" role="alert">
+                {error}
+              </p>
+            )}
+            {isNarrowed(query) && (
+              <p className="scope">
+                {query.address && (
+                  <>
+                    {SEARCH_WORDS.scope} <a href={inboxHref({ ...scope, address: undefined })}>{SEARCH_WORDS.back}</a>
+                  </>
+                )}{' '}
+                {isNarrowed({ ...query, address: undefined }) && (
+                  <a href={inboxHref({ show: query.show, address: query.address })}>{SEARCH_WORDS.clear}</a>
+                )}
+              </p>
+            )}
+            <p className="range">{inboxRange(inbox, query)}</p>
             {(inbox.newer || inbox.older || query.before || query.after) && (
               <p className="pager">
-                {(query.before || query.after) && <a href={inboxHref({ show })}>最新会话</a>}
+                {(query.before || query.after) && <a href={inboxHref(scope)}>最新会话</a>}
                 {inbox.newer && (
-                  <a rel="prev" href={inboxHref({ show, after: inbox.newer })}>
+                  <a rel="prev" href={inboxHref({ ...scope, after: inbox.newer })}>
                     较新的会话
                   </a>
                 )}
                 {inbox.older && (
-                  <a rel="next" href={inboxHref({ show, before: inbox.older })}>
+                  <a rel="next" href={inboxHref({ ...scope, before: inbox.older })}>
                     更早的会话
                   </a>
                 )}
@@ -131,6 +197,12 @@ export function renderAgentInbox(nonce: string, query: InboxQuery, inbox: InboxP
               {inbox.conversations.map((c) => (
                 <li key={c.id}>
                   <Entry conversation={c} query={query} />
+                  {/* Without scripts, a row standing for many leads to its address's own list. */}
+                  {c.group && (
+                    <a className="same-address" href={inboxHref({ ...scope, address: c.group.address })}>
+                      {sameAddressWords(c)}
+                    </a>
+                  )}
                 </li>
               ))}
             </ul>
@@ -142,6 +214,9 @@ export function renderAgentInbox(nonce: string, query: InboxQuery, inbox: InboxP
       </main>
       <script type="application/json" id="inbox-state" dangerouslySetInnerHTML={{ __html: state }} />
     </>,
-    { head: <script type="module" src="/widgets/chat-agent.js" nonce={nonce} />, style: INBOX_STYLE },
+    {
+      head: <script type="module" src="/widgets/chat-agent.js" nonce={nonce} />,
+      style: INBOX_STYLE + INBOX_SEARCH_STYLE,
+    },
   );
 }

@@ -1,8 +1,7 @@
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
-import * as v from 'valibot';
 import * as schemas from '../../contract/chat';
-import { inboxAfterSignIn, inboxHref, inboxQuery, inboxQueryInput } from '../../contract/chat-inbox';
+import { checkInboxQuery, inboxAfterSignIn, inboxHref, inboxQuery, inboxQueryInput } from '../../contract/chat-inbox';
 import type { Db } from '../db/query';
 import { ApiFailure, apiErrors, forbidden, notFound, ok, unauthorized } from '../envelope';
 import { jsonBody } from '../http/json-body';
@@ -82,12 +81,11 @@ export function agentRoutes({ db, store, hub, streams, password, signingKey, sig
   router.get('/chat/agent', async (req, res) => {
     if (!(await signedIn(req)))
       return sendPage(res, renderAgentSignIn(res.locals.cspNonce, undefined, returnQuery(searchOf(req))));
-    // A paging link that was tampered with shows the newest page.
-    const parsed = v.safeParse(inboxQuery, inboxQueryInput(req.query));
-    const query = parsed.success ? parsed.output : { show: 'all' as const };
+    // A search or paging link that was tampered with shows the newest page, and says what was wrong.
+    const { query, error } = checkInboxQuery(req.query);
     // The newest id first: a message arriving while the list is read comes again live.
     const since = await store.newestMessageId();
-    sendPage(res, renderAgentInbox(res.locals.cspNonce, query, await store.conversations(query), since));
+    sendPage(res, renderAgentInbox(res.locals.cspNonce, query, await store.conversations(query), since, error));
   });
 
   router.post(

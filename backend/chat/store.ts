@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { ChatCardInfo, ChatMessage, ChatMessageKind, ChatSender, VisitorMetadata } from '../../contract/chat';
 import { type ConversationSummary, INBOX_PAGE_SIZE, type InboxPage, type InboxQuery } from '../../contract/chat-inbox';
 import { all, type Db, isPostgres, one, run } from '../db/query';
 import { storedCard } from './cards';
+import { EXTRAS, FOLD_FROM, LAST_COLUMNS, type ListedRow, listInbox, WITH_LAST } from './inbox-list';
 
 export type { ChatMessage } from '../../contract/chat';
 
@@ -29,6 +30,8 @@ interface ConversationRow {
   visitor_name: string | null;
   visitor_mobile: string | null;
   origin: string;
+  /** Where it was started from, as the server saw it (none before migration 15). */
+  address: string | null;
   created_at: number;
   updated_at: number;
   agent_read_id: number;
@@ -56,6 +59,7 @@ function toMessage(row: MessageRow): ChatMessage {
 
 type SummaryRow = ConversationRow & {
   unread: number;
+  card_body: string | null;
   last_id: number;
   last_sender: ChatSender;
   last_kind: ChatMessageKind;
@@ -63,15 +67,6 @@ type SummaryRow = ConversationRow & {
   last_client_id: string | null;
   last_created_at: number;
 };
-
-/** Each conversation with its last message (conversations without one are not listed). */
-const SUMMARY_FROM = sql.raw(`chat_conversations c
-  JOIN chat_messages l ON l.id = (SELECT max(m.id) FROM chat_messages m WHERE m.conversation_id = c.id)`);
-const SUMMARY = sql`SELECT c.*, l.id AS last_id, l.sender AS last_sender, l.kind AS last_kind, l.body AS last_body,
-    l.client_id AS last_client_id, l.created_at AS last_created_at,
-    (SELECT count(*) FROM chat_messages m
-     WHERE m.conversation_id = c.id AND m.sender = 'visitor' AND m.id > c.agent_read_id) AS unread
-  FROM ${SUMMARY_FROM}`;
 
 /** Chat messages take their ids in turn: ids in commit order are what a resumed stream relies on. */
 const MESSAGE_ORDER_LOCK = 21_0002;
@@ -86,6 +81,7 @@ const toSummary = (row: SummaryRow): ConversationSummary => ({
   updatedAt: row.updated_at,
   unread: row.unread,
   unanswered: row.last_sender === 'visitor',
+  product: (row.card_body && storedCard(JSON.parse(row.card_body))?.title) || null,
   last: toMessage({
     id: row.last_id,
     conversation_id: row.id,
@@ -97,7 +93,13 @@ const toSummary = (row: SummaryRow): ConversationSummary => ({
   }),
 });
 
-const cursorOf = (row: SummaryRow) => `${row.updated_at}-${row.id}`;
+/** A row of the list: a row standing for its address's conversations says how many. */
+const toListed = (row: SummaryRow & ListedRow): ConversationSummary => ({
+  ...toSummary(row),
+  ...(row.address !== null && row.group_size >= FOLD_FROM
+    ? { group: { address: row.address, count: Number(row.group_size), unanswered: Number(row.group_unanswered) } }
+    : {}),
+});
 
 /**
  * Conversations and messages of the built-in chat service, in the portal's
@@ -120,16 +122,24 @@ export class ChatStore {
     );
   }
 
-  /** The visitor's conversation, started now if it has none (`created`). */
-  async open(visitor: Visitor, origin: string): Promise<{ conversation: ConversationRow; created: boolean }> {
+  /**
+   * The visitor's conversation, started now if it has none (`created`), from
+   * `address` (the server's `req.ip`; kept to 100 characters, whatever a proxy trusted by mistake passed on).
+   */
+  async open(
+    visitor: Visitor,
+    origin: string,
+    address?: string,
+  ): Promise<{ conversation: ConversationRow; created: boolean }> {
     const existing = await this.find(visitor);
     if (existing) return { conversation: existing, created: false };
     const now = this.now();
     const changes = await run(
       this.db,
-      sql`INSERT INTO chat_conversations (visitor_hash, user_id, origin, created_at, updated_at)
+      sql`INSERT INTO chat_conversations (visitor_hash, user_id, origin, address, created_at, updated_at)
         VALUES (${visitor.kind === 'anonymous' ? hashSecret(visitor.secret) : null},
-                ${visitor.kind === 'user' ? visitor.userId : null}, ${origin}, ${now}, ${now})
+                ${visitor.kind === 'user' ? visitor.userId : null}, ${origin}, ${address?.slice(0, 100) || null},
+                ${now}, ${now})
         ON CONFLICT DO NOTHING`,
     );
     return { conversation: (await this.find(visitor)) as ConversationRow, created: changes === 1 };
@@ -216,58 +226,20 @@ export class ChatStore {
   }
 
   /**
-   * A page of the conversations that have a message, newest activity first, after
-   * or before a place in that order (`{updated_at}-{id}`, an index's order).
+   * A page of the inbox's list: the conversations that have a message and that
+   * the query leaves, newest activity first, one address's many as one row.
    */
   async conversations(query: InboxQuery = { show: 'all' }, size = INBOX_PAGE_SIZE): Promise<InboxPage> {
-    const only = query.show === 'unanswered' ? sql`AND l.sender = 'visitor'` : sql``;
-    const everything = sql`1 = 1`;
-    const newerThan = ([updated, id]: readonly [number, number]) => sql`(c.updated_at, c.id) > (${updated}, ${id})`;
-    const olderThan = ([updated, id]: readonly [number, number]) => sql`(c.updated_at, c.id) < (${updated}, ${id})`;
-    const select = (where: RawBuilder<unknown>, order: 'ASC' | 'DESC', limit: number) =>
-      all(
-        this.db,
-        sql<SummaryRow>`${SUMMARY} WHERE ${where} ${only}
-          ORDER BY c.updated_at ${sql.raw(order)}, c.id ${sql.raw(order)} LIMIT ${limit}`,
-      );
-    const count = async (where: RawBuilder<unknown>) =>
-      Number(
-        (await one(this.db, sql<{ n: number }>`SELECT count(*) AS n FROM ${SUMMARY_FROM} WHERE ${where} ${only}`))?.n,
-      );
-    const exists = async (where: RawBuilder<unknown>) =>
-      (await one(this.db, sql`SELECT 1 AS found FROM ${SUMMARY_FROM} WHERE ${where} ${only} LIMIT 1`)) !== undefined;
-    const place = (cursor: string) => cursor.split('-').map(Number) as [number, number];
-
-    let rows: SummaryRow[];
-    if (query.before) rows = await select(olderThan(place(query.before)), 'DESC', size);
-    else if (query.after) {
-      // The page just newer than the place; when fewer are left, the newest page.
-      const newer = await select(newerThan(place(query.after)), 'ASC', size + 1);
-      rows = newer.length > size ? newer.slice(0, size).reverse() : await select(everything, 'DESC', size);
-    } else rows = await select(everything, 'DESC', size);
-
-    const first = rows[0];
-    const last = rows.at(-1);
-    const newerCount = first ? await count(newerThan([first.updated_at, first.id])) : 0;
-    const hasOlder = last ? await exists(olderThan([last.updated_at, last.id])) : false;
-    const totals = (await one(
-      this.db,
-      sql<{ total: number; unanswered: number }>`SELECT count(*) AS total,
-          coalesce(sum(CASE WHEN l.sender = 'visitor' THEN 1 ELSE 0 END), 0) AS unanswered FROM ${SUMMARY_FROM}`,
-    )) as { total: number; unanswered: number };
-    return {
-      conversations: rows.map(toSummary),
-      from: first ? newerCount + 1 : 0,
-      total: Number(totals.total),
-      unanswered: Number(totals.unanswered),
-      older: last && hasOlder ? cursorOf(last) : null,
-      newer: first && newerCount > 0 ? cursorOf(first) : null,
-    };
+    const { rows, listed, ...page } = await listInbox<SummaryRow & ListedRow>(this.db, query, size);
+    return { ...page, rows: listed, conversations: rows.map(toListed) };
   }
 
   /** One conversation as the inbox lists it. */
   async summary(id: number): Promise<ConversationSummary | undefined> {
-    const row = await one(this.db, sql<SummaryRow>`${SUMMARY} WHERE c.id = ${id}`);
+    const row = await one(
+      this.db,
+      sql<SummaryRow>`SELECT ${LAST_COLUMNS}, ${EXTRAS} FROM ${WITH_LAST} WHERE c.id = ${id}`,
+    );
     return row && toSummary(row);
   }
 

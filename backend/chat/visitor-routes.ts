@@ -101,7 +101,8 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
   });
   /** The visitor's conversation, started now if it has none (and the streams waiting for it told). */
   const openConversation = async (req: Request, res: Response) => {
-    const { conversation, created } = await store.open(visitorOf(res), originOf(req));
+    // The address as the server sees it: the agents' inbox shows many from one address as one row.
+    const { conversation, created } = await store.open(visitorOf(res), originOf(req), req.ip);
     if (created) hub.opened(res.locals.visitorKey as string, conversation.id);
     return conversation;
   };

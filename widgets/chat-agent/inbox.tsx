@@ -1,51 +1,38 @@
 /**
  * The agent inbox (`/chat/agent`): the conversations a page at a time, with the
- * visitor's metadata and cards, live, and a reply box. The server renders the page
- * of conversations and its paging links (they work without this script); this
- * module of the portal's own page takes it over from the same data, behind the
- * agent sign-in, and reuses the visitors' live connection.
+ * visitor's metadata and cards, live, and a reply box; searched and filtered, an
+ * address's many conversations one row that opens in place. The server renders the
+ * page of conversations, its search form and paging links (they work without this
+ * script); this module of the portal's own page takes it over from the same data,
+ * behind the agent sign-in, and reuses the visitors' live connection.
  */
 
 import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { cardAddress } from '../../contract/chat-card';
 import {
-  activityTime,
   type ConversationSummary,
-  conversationName,
+  firstPage,
   type InboxPage,
   type InboxQuery,
   inboxHref,
-  inboxRange,
-  messagePreview,
-  messageTime,
+  isNarrowed,
   openedIn,
+  readInboxQuery,
 } from '../../contract/chat-inbox';
+import {
+  allFromAddress,
+  conversationName,
+  inboxRange,
+  messageTime,
+  SEARCH_WORDS,
+} from '../../contract/chat-inbox-words';
 import { ChatConnection } from '../chat/connection';
 import type { ChatMessage } from '../chat/types';
-
-const API = '/chat/agent/api';
-
-/** A refusal of the inbox's API, with its status (401: the session has ended). */
-class CallFailure extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
-async function call<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${API}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json().catch(() => ({}));
-  if (!response.ok) throw new CallFailure(json.msg ?? `HTTP ${response.status}`, response.status);
-  return json.result as T;
-}
+import { API, CallFailure, call, pageOf } from './api';
+import { Entry, ListRow } from './entry';
+import { useSameAddress } from './same-address';
+import { SearchForm } from './search-form';
 
 /**
  * Unsent replies, by conversation, kept for this tab: signing in again after the
@@ -69,18 +56,6 @@ const drafts = {
     }
   },
 };
-
-/** The query in the page's address (the server checks it). */
-function queryOf(search: string): InboxQuery {
-  const params = new URLSearchParams(search);
-  const before = params.get('before') ?? undefined;
-  return {
-    show: params.get('show') === 'unanswered' ? 'unanswered' : 'all',
-    before,
-    after: before ? undefined : (params.get('after') ?? undefined),
-  };
-}
-const pageOf = (query: InboxQuery) => call<InboxPage>(`/conversations${inboxHref(query).slice('/chat/agent'.length)}`);
 
 function Message({ message }: { message: ChatMessage }) {
   if (message.kind === 'metadata')
@@ -112,32 +87,14 @@ function Message({ message }: { message: ChatMessage }) {
   );
 }
 
-/**
- * A conversation in the list, as the server renders it: who, when, whether it
- * waits for an answer (in words), its last message; spaces make it read as words.
- */
-function Entry({ conversation: c }: { conversation: ConversationSummary }) {
-  return (
-    <>
-      <span className="who">
-        <strong>{conversationName(c)}</strong>{' '}
-        <time dateTime={new Date(c.updatedAt).toISOString()}>{activityTime(c.updatedAt)}</time>
-      </span>{' '}
-      {(c.unanswered || c.unread > 0) && (
-        <span className="marks">
-          {c.unanswered && <span className="mark">未回复</span>}{' '}
-          {c.unread > 0 && <span className="unread">{c.unread} 条未读</span>}
-        </span>
-      )}{' '}
-      <span className="preview">{messagePreview(c.last)}</span>
-    </>
-  );
-}
-
 /** What the live connection's callback needs of the screen (set on every render). */
-const screen: { query: InboxQuery | null; conversation: number | null } = { query: null, conversation: null };
+const screen: { query: InboxQuery | null; conversation: number | null; refreshOpened: () => void } = {
+  query: null,
+  conversation: null,
+  refreshOpened: () => {},
+};
 
-function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; since?: number } }) {
+function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; since?: number; error?: string } }) {
   const [query, setQuery] = useState(initial.query);
   const [inbox, setInbox] = useState(initial.page);
   const [current, setCurrent] = useState<ConversationSummary | null>(null);
@@ -145,11 +102,15 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
   const [draft, setDraft] = useState('');
   const [error, setError] = useState('');
   const [status, setStatus] = useState('connecting');
+  /** What the list could not do (a search refused, a page that did not come). */
+  const [listError, setListError] = useState(initial.error ?? '');
+  const sameAddress = useSameAddress(query);
   const range = useRef<HTMLParagraphElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const paged = useRef(false);
   screen.query = query;
   screen.conversation = current?.id ?? null;
+  screen.refreshOpened = () => sameAddress.refresh(setListError);
 
   /** Shows a page, unless the agent has gone to another one meanwhile. */
   const show = (shown: InboxQuery, page: InboxPage) => {
@@ -169,6 +130,7 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
     }
     state.busy = true;
     const shown = screen.query as InboxQuery;
+    screen.refreshOpened();
     pageOf(shown)
       .then(
         (page) => show(shown, page),
@@ -190,9 +152,10 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
       paged.current = true;
       setQuery(next);
       setInbox(page);
+      setListError('');
       if (push) history.pushState(null, '', inboxHref(next, screen.conversation ?? undefined));
     } catch (failure) {
-      setError((failure as Error).message);
+      setListError((failure as Error).message);
     }
   };
 
@@ -209,7 +172,7 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
   const follow = (next: InboxQuery) => inPlace(() => void go(next, true));
 
   useEffect(() => {
-    const onPopState = () => void go(queryOf(location.search), false);
+    const onPopState = () => void go(readInboxQuery(location.search).query, false);
     addEventListener('popstate', onPopState);
     const connection = new ChatConnection({
       base: API,
@@ -295,12 +258,23 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
       (event.currentTarget as HTMLTextAreaElement).form?.requestSubmit();
   };
 
-  const { show: filter } = query;
+  const scope = firstPage(query);
   // Back to this address (the conversation open, the list's page) after signing in again.
   const signInAgain = <a href={`/chat/agent${location.search}`}>重新登录</a>;
-  const link = (key: string, next: InboxQuery, text: string, rel?: string) => (
-    <a key={key} rel={rel} href={inboxHref(next)} onClick={follow(next)}>
+  const link = (key: string, next: InboxQuery, text: string, rel?: string, className?: string) => (
+    <a key={key} rel={rel} className={className} href={inboxHref(next)} onClick={follow(next)}>
       {text}
+    </a>
+  );
+  /** A conversation's entry: a link, as the server draws it, so it can be opened in a tab of its own. */
+  const entryLink = (c: ConversationSummary) => (
+    <a
+      className="entry"
+      href={inboxHref(query, c.id)}
+      aria-current={c.id === current?.id ? 'true' : undefined}
+      onClick={inPlace(() => void open(c))}
+    >
+      <Entry conversation={c} />
     </a>
   );
   const cursor = query.before || query.after;
@@ -321,42 +295,59 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
         </p>
         <p className="filters">
           <a
-            href={inboxHref({})}
-            aria-current={filter === 'all' ? 'page' : undefined}
-            onClick={follow({ show: 'all' })}
+            href={inboxHref({ ...scope, show: 'all' })}
+            aria-current={query.show === 'all' ? 'page' : undefined}
+            onClick={follow({ ...scope, show: 'all' })}
           >
             全部会话（{inbox.total}）
           </a>
           <a
-            href={inboxHref({ show: 'unanswered' })}
-            aria-current={filter === 'unanswered' ? 'page' : undefined}
-            onClick={follow({ show: 'unanswered' })}
+            href={inboxHref({ ...scope, show: 'unanswered' })}
+            aria-current={query.show === 'unanswered' ? 'page' : undefined}
+            onClick={follow({ ...scope, show: 'unanswered' })}
           >
             未回复（{inbox.unanswered}）
           </a>
         </p>
+        <SearchForm query={query} onSearch={(next) => void go(next, true)} />
+        <p className="error" role="alert">
+          {listError}
+        </p>
+        {isNarrowed(query) && (
+          <p className="scope">
+            {query.address && (
+              <>
+                {SEARCH_WORDS.scope} {link('back', { ...scope, address: undefined }, SEARCH_WORDS.back)}
+              </>
+            )}{' '}
+            {isNarrowed({ ...query, address: undefined }) &&
+              link('clear', { show: query.show, address: query.address }, SEARCH_WORDS.clear)}
+          </p>
+        )}
         <p className="range" tabIndex={-1} ref={range}>
-          {inboxRange(inbox, filter)}
+          {inboxRange(inbox, query)}
         </p>
         {(inbox.newer || inbox.older || cursor) && (
           <p className="pager">
-            {cursor && link('newest', { show: filter }, '最新会话')}
-            {inbox.newer && link('newer', { show: filter, after: inbox.newer }, '较新的会话', 'prev')}
-            {inbox.older && link('older', { show: filter, before: inbox.older }, '更早的会话', 'next')}
+            {cursor && link('newest', scope, '最新会话')}
+            {inbox.newer && link('newer', { ...scope, after: inbox.newer }, '较新的会话', 'prev')}
+            {inbox.older && link('older', { ...scope, before: inbox.older }, '更早的会话', 'next')}
           </p>
         )}
         <ul>
           {inbox.conversations.map((c) => (
-            <li key={c.id}>
-              {/* A link, as the server draws it: it can be opened in a tab of its own. */}
-              <a
-                className="entry"
-                href={inboxHref(query, c.id)}
-                aria-current={c.id === current?.id ? 'true' : undefined}
-                onClick={inPlace(() => void open(c))}
-              >
-                <Entry conversation={c} />
-              </a>
+            // A row standing for an address keeps its place (and focus) as the address's newest changes.
+            <li key={c.group ? `address ${c.group.address}` : c.id}>
+              <ListRow
+                conversation={c}
+                link={entryLink}
+                sameAddress={c.group && sameAddress.opened.get(c.group.address)}
+                onToggle={() => c.group && sameAddress.toggle(c.group.address, setListError)}
+                allLink={
+                  c.group &&
+                  link('all', { ...scope, address: c.group.address }, allFromAddress(c), undefined, 'same-address')
+                }
+              />
             </li>
           ))}
         </ul>

@@ -13,6 +13,7 @@ import { codeFamilies } from './0011-code-families';
 import { agentSignOuts } from './0012-agent-sign-outs';
 import { writeProbe } from './0013-write-probe';
 import { refreshGrace } from './0014-refresh-grace';
+import { conversationAddress } from './0015-conversation-address';
 
 /** Every migration, in order. Add new ones at the end; never edit an applied one. */
 export const migrations: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   agentSignOuts,
   writeProbe,
   refreshGrace,
+  conversationAddress,
 ];

@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import type { ConversationSummary, InboxPage } from '../../contract/chat-inbox';
+import {
+  activityTime,
+  conversationName,
+  entryMarks,
+  entryProduct,
+  messagePreview,
+  sameAddressWords,
+} from '../../contract/chat-inbox-words';
+
+/**
+ * A conversation in the list, as the server renders it (backend/chat/agent-pages.tsx,
+ * from the same words): who, when, what it waits for and carries, its last
+ * message; spaces make it read as words.
+ */
+export function Entry({ conversation: c }: { conversation: ConversationSummary }) {
+  const marks = entryMarks(c);
+  return (
+    <>
+      <span className="who">
+        <strong>{conversationName(c)}</strong>{' '}
+        <time dateTime={new Date(c.updatedAt).toISOString()}>{activityTime(c.updatedAt)}</time>
+      </span>{' '}
+      {marks.length > 0 && (
+        <span className="marks">
+          {marks.flatMap((mark) => [
+            <span key={mark.kind} className={mark.kind}>
+              {mark.text}
+            </span>,
+            ' ',
+          ])}
+        </span>
+      )}{' '}
+      {c.product && <span className="product">{entryProduct(c)}</span>}{' '}
+      <span className="preview">{messagePreview(c.last)}</span>
+    </>
+  );
+}
+
+export interface ListRowProps {
+  conversation: ConversationSummary;
+  /** The link that opens a conversation (the inbox's own: in place, or in a tab of its own). */
+  link: (conversation: ConversationSummary) => ReactNode;
+  /** A row standing for its address's many: their list once opened, `null` while it comes. */
+  sameAddress?: InboxPage | null;
+  onToggle?: () => void;
+  /** Where all of the address's conversations are listed, when more than a page of them came. */
+  allLink?: ReactNode;
+}
+
+/**
+ * A row of the list: a conversation, or the newest of an address's many with a
+ * button that opens the others beneath it (a disclosure: `aria-expanded`).
+ */
+export function ListRow({ conversation: c, link, sameAddress, onToggle, allLink }: ListRowProps) {
+  if (!c.group) return <>{link(c)}</>;
+  const id = `same-address-${c.id}`;
+  const opened = sameAddress !== undefined;
+  return (
+    <>
+      {link(c)}
+      <button type="button" className="same-address" aria-expanded={opened} aria-controls={id} onClick={onToggle}>
+        {sameAddressWords(c)}
+      </button>
+      <ul id={id} className="same-address-list" aria-label="同一地址的其他会话" hidden={!opened}>
+        {sameAddress === null && <li className="range">正在加载…</li>}
+        {sameAddress?.conversations
+          .filter((other) => other.id !== c.id)
+          .map((other) => (
+            <li key={other.id}>{link(other)}</li>
+          ))}
+        {sameAddress?.older && allLink && <li>{allLink}</li>}
+      </ul>
+    </>
+  );
+}
