@@ -81,7 +81,10 @@ let stopping = false;
 const metrics =
   config.metricsPort === undefined
     ? undefined
-    : portalMetrics({ openChatStreams: () => backend?.chatStreams.size ?? 0 });
+    : portalMetrics({
+        openChatStreams: () => backend?.chatStreams.size ?? 0,
+        refusedChatStreams: () => backend?.chatStreams.refused,
+      });
 const app = createApp({
   ...config,
   build,

@@ -11,6 +11,7 @@ import { AccountStore } from './accounts/store';
 import { chatService } from './chat';
 import { postgresHubLink } from './chat/hub-link';
 import type { ChatStore } from './chat/store';
+import type { StreamLimitSettings } from './chat/stream-limits';
 import {
   type DatabaseHealth,
   DatabaseUrlError,
@@ -69,7 +70,7 @@ export interface EmbeddedBackend {
   /** For the readiness probe: the database answers and is migrated (on SQLite: and is still the file opened). */
   health(): Promise<DatabaseHealth>;
   /** The chat's open live streams: how many, and ending them (with a retry hint) when the server stops. */
-  chatStreams: { readonly size: number; endAll(): void };
+  chatStreams: { readonly size: number; readonly refused: Readonly<Record<string, number>>; endAll(): void };
   /**
    * Where the rate limits count: in the database on PostgreSQL, so a limit holds
    * across every instance on it; in this process on SQLite (one instance).
@@ -110,6 +111,8 @@ export async function createEmbeddedBackend(options: {
     partnerOrigins?: readonly string[];
     messagesPerMinute?: number;
     conversationsPerAddress?: number;
+    streamLimits?: Partial<StreamLimitSettings>;
+    visitorsPerAddress?: number;
   };
 }): Promise<EmbeddedBackend> {
   const mediaUrl = options.mediaUrl ?? ((path: string) => path);
@@ -150,7 +153,18 @@ export async function createEmbeddedBackend(options: {
       },
     );
   const agentSignIns = throttle('chat agent sign-in');
-  const chat = chatService({ db, accounts, content, mediaUrl, keys, limits, link, agentSignIns, ...options.chat });
+  const chat = chatService({
+    db,
+    accounts,
+    content,
+    mediaUrl,
+    keys,
+    limits,
+    link,
+    log: { warn },
+    agentSignIns,
+    ...options.chat,
+  });
   const portalRoutes = portalApi({
     content,
     search,

@@ -7,6 +7,7 @@ import { startTestPortal, type TestPortal } from '../host/test-support/backend';
 import { demoOrder } from '../host/test-support/demo-order';
 import { request } from '../host/test-support/server';
 import { accessTokenFor } from '../host/test-support/sign-in';
+import { issuedVisitor } from './test-support/chat-visitor';
 import { testDatabases } from './test-support/databases';
 
 for (const target of testDatabases) {
@@ -22,6 +23,7 @@ for (const target of testDatabases) {
     before(async () => {
       portal = await startTestPortal({ databaseUrl: await target.url?.() });
       token = await accessTokenFor(portal.port, portal.origin, 'demo');
+      chatVisitor['X-Chat-Visitor'] = await issuedVisitor(portal.origin);
       newTermsToken = await accessTokenFor(portal.port, portal.origin, 'newterms');
       noAdminToken = await accessTokenFor(portal.port, portal.origin, 'noadmin');
       const placed = await request(portal.port, '/api-zzy-portal/api/orders', {
@@ -51,7 +53,8 @@ for (const target of testDatabases) {
       body?: unknown;
       headers?: Record<string, string>;
     }
-    const chatVisitor = { 'X-Chat-Visitor': 'openapi-conformance-visitor-01' };
+    /** A visitor id the service issued (set before the calls). */
+    const chatVisitor: Record<string, string> = {};
     const calls: Call[] = [
       { template: '/api/common/index', method: 'get', url: '/api/common/index' },
       { template: '/api/wjUrl', method: 'get', url: '/api/wjUrl' },
@@ -252,6 +255,21 @@ for (const target of testDatabases) {
       },
       { template: '/api/chat/messages', method: 'get', url: '/api/chat/messages', headers: chatVisitor },
       { template: '/api/chat/messages', method: 'get', url: '/api/chat/messages', status: 400 },
+      {
+        template: '/api/chat/messages',
+        method: 'get',
+        url: '/api/chat/messages',
+        headers: { 'X-Chat-Visitor': 'made-up-by-the-browser-0000001' },
+        status: 401,
+      },
+      { template: '/api/chat/visitors', method: 'post', url: '/api/chat/visitors', body: {} },
+      {
+        template: '/api/chat/visitors',
+        method: 'post',
+        url: '/api/chat/visitors',
+        body: { previous: 'x'.repeat(201) },
+        status: 400,
+      },
       { template: '/api/chat/metadata', method: 'post', url: '/api/chat/metadata', auth: () => token, body: {} },
       { template: '/api/chat/metadata', method: 'post', url: '/api/chat/metadata', headers: chatVisitor, status: 401 },
       {

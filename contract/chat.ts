@@ -10,8 +10,21 @@ import { ASSOCIATION_NO_PATTERN, VISITOR_SECRET_PATTERN } from './ids';
 /** Longest text message, in characters. */
 export const MAX_TEXT = 500;
 
-/** An anonymous visitor's secret id, as its browser keeps it. */
+/** An anonymous visitor's secret: what its conversation is filed under (and what browsers kept before ids were signed). */
 export const visitorSecret = VISITOR_SECRET_PATTERN;
+
+export { UNKNOWN_VISITOR } from './ids';
+
+/** What a browser sends for a visitor id: the unsigned id it kept from before, if any. */
+export const visitorIdRequest = v.object(
+  { previous: v.optional(v.pipe(v.string(), v.maxLength(200, '访客标识过长'))) },
+  '请求须为 JSON 对象',
+);
+
+/** The answer: the id to keep and send as `X-Chat-Visitor`. */
+export interface VisitorIdAnswer {
+  visitor: string;
+}
 
 const clientId = v.optional(v.pipe(v.string(), v.regex(/^[\w-]{8,64}$/, '须为 8 到 64 位字母、数字、- 或 _')));
 

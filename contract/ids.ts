@@ -13,5 +13,14 @@ export const ASSOCIATION_NO_PATTERN = /^[A-Z]\d{4,12}$/;
 /** A lower-case name in a path: a film, a topic. */
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
-/** An anonymous chat visitor's secret id, as its browser keeps it. */
+/** An anonymous chat visitor's secret: the part of its id conversations are filed under. */
 export const VISITOR_SECRET_PATTERN = /^[\w-]{22,64}$/;
+
+/**
+ * An anonymous chat visitor's id as the server issues it: the secret, a dot and
+ * the server's signature. Browsers keep it in storage and send it as `X-Chat-Visitor`.
+ */
+export const SIGNED_VISITOR_PATTERN = /^[\w-]{22,64}\.[\w-]{22}$/;
+
+/** The envelope code of a 401 for a visitor id the service did not sign: ask for a new one (`POST /api/chat/visitors`). */
+export const UNKNOWN_VISITOR = 'E0401V';

@@ -127,7 +127,8 @@ const chatVisitor = {
   in: 'header',
   required: false,
   schema: str,
-  description: '匿名访客在浏览器中保存的随机标识（22 到 64 位）；带有效登录令牌时以令牌为准',
+  description:
+    '匿名访客的标识，由 POST /api/chat/visitors 签发并签名，浏览器保存后原样发送；服务未签发的标识 401（code E0401V，请重新申请）；带有效登录令牌时以令牌为准',
 };
 const paging = [query('page', int), query('pageSize', int)];
 
@@ -447,6 +448,7 @@ export const openApiDocument = {
             ),
           ),
           400: failure,
+          401: failure,
           403: failure,
         },
       },
@@ -455,7 +457,24 @@ export const openApiDocument = {
           '访客发送消息：文字（不超过 500 字），或卡片 {type: 1 产品 / 2 解决方案, associationNo}，由服务按编号生成标题、简介、图片和站内链接（/product/{associationNo} 或 /solution/{associationNo}），访客给的链接和标题一概不用，未知编号 400；同一 clientId 只存一次；限速',
         parameters: [chatVisitor],
         requestBody: { required: true, content: { 'application/json': { schema: ref('ChatMessageRequest') } } },
-        responses: { 200: answer(envelope(ref('ChatMessage'))), 400: failure, 403: failure, 429: failure },
+        responses: {
+          200: answer(envelope(ref('ChatMessage'))),
+          400: failure,
+          401: failure,
+          403: failure,
+          429: failure,
+        },
+      },
+    },
+    '/api/chat/visitors': {
+      post: {
+        summary:
+          '签发匿名访客标识（浏览器保存，作为 X-Chat-Visitor 发送）；previous 为签名前保存的旧标识且已有会话时，签发同一访客的标识；每个地址每小时有限（CHAT_VISITORS_PER_ADDRESS）',
+        requestBody: {
+          required: false,
+          content: { 'application/json': { schema: obj({ previous: str }) } },
+        },
+        responses: { 200: answer(envelope(obj({ visitor: str }))), 400: failure, 403: failure, 429: failure },
       },
     },
     '/api/chat/metadata': {
@@ -469,7 +488,19 @@ export const openApiDocument = {
       get: {
         summary: '实时消息流（Server-Sent Events；Last-Event-ID 之后的消息，再推送新消息和客服在线状态）',
         parameters: [chatVisitor, { name: 'Last-Event-ID', in: 'header', required: false, schema: str }],
-        responses: { 200: { description: 'text/event-stream：message（id 为消息 id）、presence' }, 403: failure },
+        responses: {
+          200: {
+            description:
+              'text/event-stream：message（id 为消息 id）、presence；无消息超过 CHAT_STREAM_IDLE_MS 时发送 idle 并结束，页面在访客操作时再连接',
+          },
+          401: failure,
+          403: failure,
+          429: {
+            description:
+              '同一访客（CHAT_STREAMS_PER_VISITOR）或同一地址（CHAT_STREAMS_PER_ADDRESS）的连接已满；Retry-After 秒后再试',
+          },
+          503: { description: '本实例的连接已满（CHAT_STREAMS_TOTAL）；Retry-After 秒后再试' },
+        },
       },
     },
     '/api/guc/protocol/oauth2/logout': {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { issuedVisitor } from '../backend/test-support/chat-visitor';
 import { type Cluster, startCluster } from '../scripts/cluster';
 import { nginxPath } from '../scripts/nginx';
 import { postgresBin } from '../scripts/postgres';
@@ -117,7 +119,7 @@ test('an agent signed in through nginx stays signed in whichever instance answer
   // Round robin: both instances took the inbox's page, and both knew the agent.
   expect(servedBy('/chat/agent').size).toBe(2);
 
-  const secret = randomBytes(18).toString('base64url');
+  const secret = await issuedVisitor(instance(0).url);
   const follower = await visitor(instance(1).url, secret, '请问交货期多久？');
   try {
     const cookie = await agentCookie();
@@ -166,7 +168,7 @@ test('kill -9 of one instance, then a rolling restart of both, during load throu
   const workers = 6;
   const load = readLoad(cluster.url, { workers, token });
   const visitors = await Promise.all(
-    [1, 2, 3].map((n) => visitor(cluster.url, randomBytes(18).toString('base64url'), `访客 ${n} 的问题`)),
+    [1, 2, 3].map(async (n) => visitor(cluster.url, await issuedVisitor(cluster.url), `访客 ${n} 的问题`)),
   );
   const replies = agentReplies(
     cluster.url,
@@ -254,12 +256,12 @@ test('kill -9 of one instance, then a rolling restart of both, during load throu
 
 test('a request in flight when its instance dies: nginx sends a GET again to the other, and answers a POST 502 without sending it again', async () => {
   const a = instance(0);
-  const secrets = [1, 2, 3, 4].map(() => randomBytes(18).toString('base64url'));
+  const secrets = await Promise.all([1, 2, 3, 4].map(() => issuedVisitor(cluster.url)));
   const postMessage = (secret: string) =>
     fetch(`${cluster.url}/api/chat/messages`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Chat-Visitor': secret },
-      body: JSON.stringify({ kind: 'text', text: '在途的消息', clientId: `in-flight-${secret}` }),
+      body: JSON.stringify({ kind: 'text', text: '在途的消息', clientId: `in-flight-${secret.split('.')[0]}` }),
     }).then((res) => res.status);
   const get = () => fetch(`${cluster.url}/product/2`).then((res) => res.status);
   // A paused: what nginx passes to it waits, in flight, until it is killed.
@@ -289,4 +291,107 @@ test('a request in flight when its instance dies: nginx sends a GET again to the
     expect(((await history.json()) as { result: { messages: unknown[] } }).result.messages).toHaveLength(1);
   }
   await cluster.startInstance(0);
+});
+
+/** Opens a chat stream through `url` from the loopback address `from`: its status once the head came, the socket held. */
+function heldStream(url: string, visitor: string, from: string, held: Array<() => void>) {
+  const { hostname, port } = new URL(url);
+  return new Promise<number>((resolve, reject) => {
+    const req = httpRequest(
+      { host: hostname, port, path: '/api/chat/events', headers: { 'X-Chat-Visitor': visitor }, localAddress: from },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+    held.push(() => req.destroy());
+  });
+}
+
+/** A visitor id issued through `url` to the loopback address `from` (each address has its own allowance of ids). */
+function visitorFrom(url: string, from: string) {
+  const { hostname, port } = new URL(url);
+  return new Promise<string>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: hostname,
+        port,
+        method: 'POST',
+        path: '/api/chat/visitors',
+        headers: { 'Content-Type': 'application/json' },
+        localAddress: from,
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () => {
+          const visitor = response.statusCode === 200 ? JSON.parse(body).result?.visitor : undefined;
+          if (visitor) resolve(visitor);
+          else reject(new Error(`no visitor id for ${from}: ${response.statusCode} ${body}`));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end('{}');
+  });
+}
+
+/** Runs `task` for 0..count-1, `atOnce` at a time. */
+async function inBatches<T>(count: number, atOnce: number, task: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let start = 0; start < count; start += atOnce)
+    results.push(
+      ...(await Promise.all(Array.from({ length: Math.min(atOnce, count - start) }, (_, i) => task(start + i)))),
+    );
+  return results;
+}
+
+test('3,000 chat streams held through nginx from 40 addresses leave every page view answered; one address past its share is refused', async () => {
+  test.setTimeout(240_000);
+  const STREAMS = 3_000;
+  const addresses = Array.from({ length: 40 }, (_, i) => `127.0.0.${100 + i}`);
+  const held: Array<() => void> = [];
+  try {
+    const statuses = await inBatches(STREAMS, 100, async (index) => {
+      const from = addresses[index % addresses.length] as string;
+      return heldStream(cluster.url, await visitorFrom(cluster.url, from), from, held);
+    });
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+
+    const pages = [
+      '/',
+      '/product',
+      '/solution',
+      '/news',
+      '/cases',
+      '/about',
+      '/help',
+      '/partners',
+      '/home',
+      '/innovation-practice',
+    ];
+    const views = await inBatches(100, 10, async (index) => {
+      const response = await fetch(`${cluster.url}${pages[index % pages.length]}`);
+      await response.arrayBuffer();
+      return response.status;
+    });
+    expect(views.filter((status) => status !== 200)).toEqual([]);
+    expect((await fetch(`${cluster.url}/healthz`)).status).toBe(200);
+
+    // One address holding its share: its next stream is refused (429), and another address's is not.
+    const crowded = '127.0.0.200';
+    const own = await inBatches(100, 50, async () =>
+      heldStream(cluster.url, await visitorFrom(cluster.url, crowded), crowded, held),
+    );
+    expect(own.filter((status) => status !== 200)).toEqual([]);
+    expect(await heldStream(cluster.url, await visitorFrom(cluster.url, crowded), crowded, held)).toBe(429);
+    expect(await heldStream(cluster.url, await visitorFrom(cluster.url, '127.0.0.201'), '127.0.0.201', held)).toBe(200);
+  } finally {
+    for (const close of held) close();
+  }
 });

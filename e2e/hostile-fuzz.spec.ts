@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import pLimit from 'p-limit';
+import { issuedVisitor } from '../backend/test-support/chat-visitor';
 import { LOCAL_AGENT_PASSWORD } from '../host/config';
 import { startPostgres } from '../scripts/postgres';
 import { describeAnswer, describeRequest, problemsOf } from './hostile/answer-checks';
@@ -63,12 +64,13 @@ async function flood(requests: number, env: Record<string, string> = {}) {
             companyId: '1002',
           },
           signInForm: { ...(await signInForm(portal.url, signInFields)), fields: signInFields },
+          chatVisitors: await Promise.all(Array.from({ length: 20 }, () => issuedVisitor(portal.url))),
         },
       },
       seed,
       requests,
     );
-    const cases = [...knownCases(origins), ...seeded];
+    const cases = [...knownCases(origins, await issuedVisitor(portal.url)), ...seeded];
 
     const rules = { hosts: ['127.0.0.1', 'localhost'], machinePaths: [process.cwd(), portal.dataDir] };
     const failures: string[] = [];

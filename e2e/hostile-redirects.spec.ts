@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { issuedVisitor } from '../backend/test-support/chat-visitor';
 import { DEMO_PASSWORD } from './accounts';
 import type { RawAnswer } from './hostile/raw-http';
 import { offSite } from './hostile/redirect-checks';
@@ -285,7 +286,7 @@ test('chat cards link only to the portal itself', async () => {
         target: '/api/chat/messages',
         headers: [
           ['Origin', portal.url],
-          ['X-Chat-Visitor', `hostile-redirects-visitor-${traffic.requests}`],
+          ['X-Chat-Visitor', await issuedVisitor(portal.url)],
           ['Content-Type', 'application/json'],
         ],
         body: JSON.stringify({ kind: 'card', card }),

@@ -131,13 +131,18 @@ export async function startPortalProcess(
     port?: number;
     /** The folder it runs in (default this one): a copy of the tree, as a production install. */
     cwd?: string;
+    /** The process's file-descriptor limit (soft and hard, set with prlimit): a small machine's. Default: this one's. */
+    fileLimit?: number;
   } = {},
 ): Promise<PortalProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   // A restart reuses a data folder: the first server keeps it, the second removes it.
   const removeData = () => options.keepData || rmSync(dataDir, { recursive: true, force: true });
   const port = options.port ?? (await freePortRange());
-  const server = spawn(process.execPath, serverArgs(), {
+  const [command, args] = options.fileLimit
+    ? ['prlimit', [`--nofile=${options.fileLimit}:${options.fileLimit}`, process.execPath, ...serverArgs()]]
+    : [process.execPath, serverArgs()];
+  const server = spawn(command, args, {
     cwd: options.cwd,
     env: {
       ...inheritedEnv(),
@@ -145,8 +150,12 @@ export async function startPortalProcess(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PORTAL_ENV: 'local',
-      // Every visitor of the tests comes from one address.
+      // Every visitor of the tests comes from one address: the per-address limits
+      // are tested on their own (from many 127.0.0.x addresses), not by every suite.
       CHAT_CONVERSATIONS_PER_ADDRESS: '1000',
+      CHAT_VISITORS_PER_ADDRESS: '10000',
+      RENDER_LIMIT_PER_ADDRESS: '100000',
+      NOT_FOUND_LIMIT_PER_ADDRESS: '100000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -217,6 +217,23 @@ export interface ChatConfig {
   partnerOrigins: string[];
   /** Conversations one address may start per ten minutes (CHAT_CONVERSATIONS_PER_ADDRESS, default 5). */
   conversationsPerAddress?: number;
+  /** Visitor ids one address may be issued per hour (CHAT_VISITORS_PER_ADDRESS, default 100). */
+  visitorsPerAddress?: number;
+  /**
+   * Bounds on the live streams: CHAT_STREAMS_PER_VISITOR (default 6),
+   * CHAT_STREAMS_PER_ADDRESS (100), CHAT_STREAMS_TOTAL (from the file-descriptor
+   * limit, at most 20,000), CHAT_STREAM_IDLE_MS (30 minutes).
+   */
+  streamLimits?: { perVisitor?: number; perAddress?: number; total?: number; idleMs?: number };
+}
+
+/** A whole-number setting from `least` up, or undefined when unset. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, least = 1): number | undefined {
+  const text = env[name]?.trim();
+  if (!text) return undefined;
+  if (!/^\d{1,9}$/.test(text) || Number(text) < least)
+    throw new Error(`${name} must be a whole number from ${least}, not "${text}"`);
+  return Number(text);
 }
 
 /** The agent password of `local` when CHAT_AGENT_PASSWORD is not set (README, printed at start). */
@@ -288,6 +305,13 @@ export function chatConfigFromEnv(env: NodeJS.ProcessEnv, portalEnv: PortalEnvNa
   return {
     provider: provider as ChatProvider,
     conversationsPerAddress: perAddress ? Number(perAddress) : undefined,
+    visitorsPerAddress: wholeNumber(env, 'CHAT_VISITORS_PER_ADDRESS'),
+    streamLimits: {
+      perVisitor: wholeNumber(env, 'CHAT_STREAMS_PER_VISITOR'),
+      perAddress: wholeNumber(env, 'CHAT_STREAMS_PER_ADDRESS'),
+      total: wholeNumber(env, 'CHAT_STREAMS_TOTAL', 0),
+      idleMs: wholeNumber(env, 'CHAT_STREAM_IDLE_MS', 1000),
+    },
     meiqiaEntId,
     meiqiaScript,
     agentPassword,

@@ -36,7 +36,13 @@ export function routeLabel(req: IncomingMessage): string {
   return area ? `${area}/*` : 'other';
 }
 
-export function portalMetrics(options: { openChatStreams?: () => number } = {}): HostMetrics & { registry: Registry } {
+export function portalMetrics(
+  options: {
+    openChatStreams?: () => number;
+    /** Chat streams refused since the start, by the limit that refused them. */
+    refusedChatStreams?: () => Readonly<Record<string, number>> | undefined;
+  } = {},
+): HostMetrics & { registry: Registry } {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'portal_' });
   const requests = new Counter({
@@ -70,6 +76,18 @@ export function portalMetrics(options: { openChatStreams?: () => number } = {}):
     registers: [registry],
     collect() {
       this.set(options.openChatStreams?.() ?? 0);
+    },
+  });
+  new Counter({
+    name: 'portal_chat_streams_refused_total',
+    help: 'Chat live streams refused, by the limit reached: visitor, address or total',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+    collect() {
+      const refused = options.refusedChatStreams?.() ?? {};
+      // The counts live with the streams; the counter shows them as they are.
+      this.reset();
+      for (const reason of ['visitor', 'address', 'total']) this.inc({ reason }, refused[reason] ?? 0);
     },
   });
   // Zeros from the start, so a rate over them exists before the first one happens.

@@ -3,12 +3,12 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { issuedVisitor } from '../backend/test-support/chat-visitor';
 import { type PortalProcess, startPortalProcess } from '../e2e/portal-process';
 import { connectionRefused, request } from './test-support/server';
 
 /** The operator's side of the real server: probes, a graceful stop, metrics. */
 const portOf = (server: PortalProcess) => Number(new URL(server.url).port);
-const visitor = () => `visitor-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 
 describe('health probes', () => {
   let portal: PortalProcess;
@@ -69,9 +69,10 @@ describe('a graceful stop (SIGTERM)', () => {
     const port = portOf(portal);
     try {
       // A chat stream, read raw: what comes after the stop is asked for is kept apart.
+      const visitor = await issuedVisitor(portal.url);
       let afterStop: string | undefined;
       const stream = await new Promise<import('node:http').IncomingMessage>((resolve, reject) =>
-        httpRequest({ host: '127.0.0.1', port, path: '/api/chat/events', headers: { 'X-Chat-Visitor': visitor() } })
+        httpRequest({ host: '127.0.0.1', port, path: '/api/chat/events', headers: { 'X-Chat-Visitor': visitor } })
           .on('response', resolve)
           .on('error', reject)
           .end(),
@@ -221,12 +222,13 @@ describe('metrics', () => {
   it('count requests by route template and status, latency, kept pages, open chat streams, upstream errors', async () => {
     const port = portOf(portal);
     for (const path of ['/product/1', '/product/2', '/', '/', '/news/1']) await request(port, path);
+    const visitor = await issuedVisitor(portal.url);
     const stream = await new Promise<import('node:http').ClientRequest>((resolve) => {
       const req = httpRequest({
         host: '127.0.0.1',
         port,
         path: '/api/chat/events',
-        headers: { 'X-Chat-Visitor': visitor() },
+        headers: { 'X-Chat-Visitor': visitor },
       });
       req.on('response', () => resolve(req)).on('error', () => {});
       req.end();
@@ -241,6 +243,7 @@ describe('metrics', () => {
       assert.match(text, /^portal_page_cache_requests_total\{result="hit"\} [1-9]\d*$/m);
       assert.match(text, /^portal_page_cache_requests_total\{result="miss"\} [1-9]\d*$/m);
       assert.match(text, /^portal_chat_streams_open 1$/m);
+      assert.match(text, /^portal_chat_streams_refused_total\{reason="address"\} 0$/m);
       assert.match(text, /^portal_upstream_errors_total\{kind="unreachable"\} 0$/m);
       assert.match(text, /^portal_process_cpu_seconds_total /m);
     } finally {

@@ -184,7 +184,10 @@ export function agentRoutes({ db, store, hub, streams, password, signingKey, sig
   });
   /** Every new message of every conversation, resumed after `Last-Event-ID`. */
   api.get('/events', (req, res) => {
-    const stream = openEventStream(req, res, streams);
+    // Agents are few and staff: their streams count in the total only, and do not idle.
+    const admitted = streams.admit();
+    if ('status' in admitted) throw new ApiFailure(admitted.status, `E0${admitted.status}`, admitted.message);
+    const stream = openEventStream(req, res, streams, { release: admitted.release });
     watchSession(stream, res.locals.agentSession as AgentSession);
     let sent = lastEventId(req);
     const deliver = (message: { id: number }) => {

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
 import { openEventStream } from '../../host/test-support/event-stream';
 import { request } from '../../host/test-support/server';
+import { issuedVisitor } from '../test-support/chat-visitor';
 import { testDatabases } from '../test-support/databases';
 
 for (const target of testDatabases) {
@@ -88,7 +89,7 @@ for (const target of testDatabases) {
 
       it('lists conversations with the card, replies live to the visitor, and refuses replies from other origins', async () => {
         const cookie = await signIn();
-        const visitor = randomBytes(16).toString('base64url');
+        const visitor = await issuedVisitor(portal.origin);
         const sent = await request(portal.port, '/api/chat/messages', {
           method: 'POST',
           headers: { 'X-Chat-Visitor': visitor, 'Content-Type': 'application/json' },
@@ -161,7 +162,7 @@ for (const target of testDatabases) {
         const cookie = await signIn();
         const sent = await request(portal.port, '/api/chat/messages', {
           method: 'POST',
-          headers: { 'X-Chat-Visitor': randomBytes(16).toString('base64url'), 'Content-Type': 'application/json' },
+          headers: { 'X-Chat-Visitor': await issuedVisitor(portal.origin), 'Content-Type': 'application/json' },
           body: JSON.stringify({ kind: 'text', text: '最新的一条' }),
         });
         const newest = JSON.parse(sent.body).result.id;

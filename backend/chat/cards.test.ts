@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
 import { request } from '../../host/test-support/server';
+import { issuedVisitor } from '../test-support/chat-visitor';
 
 /**
  * A chat card is built by the service from a product or solution number: the
@@ -22,7 +23,7 @@ before(async () => {
 });
 after(() => portal.close());
 
-const newVisitor = () => randomBytes(16).toString('base64url');
+const newVisitor = () => issuedVisitor(portal.origin);
 const sendCard = async (visitor: string, card: unknown) => {
   const res = await request(portal.port, '/api/chat/messages', {
     method: 'POST',
@@ -47,7 +48,7 @@ describe('chat cards', () => {
     it(`a card naming ${url} links only to the portal's own product page, with the store's title and picture`, async () => {
       const product = await portal.backend.content.product('P2025001');
       assert.ok(product);
-      const sent = await sendCard(newVisitor(), {
+      const sent = await sendCard(await newVisitor(), {
         type: 1,
         associationNo: 'P2025001',
         url,
@@ -74,7 +75,7 @@ describe('chat cards', () => {
   }
 
   it('a card stored before the service built them shows none of what its visitor wrote', async () => {
-    const sent = await sendCard(newVisitor(), { type: 1, associationNo: 'P2025001' });
+    const sent = await sendCard(await newVisitor(), { type: 1, associationNo: 'P2025001' });
     const { conversationId } = sent.json.result;
     portal.sqlite
       .prepare(
@@ -102,14 +103,14 @@ describe('chat cards', () => {
   });
 
   it('a solution card links to the solution page', async () => {
-    const sent = await sendCard(newVisitor(), { type: 2, associationNo: 'S2025002' });
+    const sent = await sendCard(await newVisitor(), { type: 2, associationNo: 'S2025002' });
     assert.equal(sent.status, 200, sent.body);
     assert.equal(sent.json.result.card.url, '/solution/S2025002');
     assert.equal(sent.json.result.card.title, (await portal.backend.content.solution('S2025002'))?.title);
   });
 
   it('refuses an unknown number, a number of the other kind, a malformed one and a card without a number', async () => {
-    const visitor = newVisitor();
+    const visitor = await newVisitor();
     const unknown = await sendCard(visitor, { type: 1, associationNo: 'P9999999' });
     assert.equal(unknown.status, 400);
     assert.equal(unknown.json.msg, '没有这个产品或解决方案');

@@ -7,6 +7,7 @@ import { openEventStream } from '../../host/test-support/event-stream';
 import { request } from '../../host/test-support/server';
 import { accessTokenFor } from '../../host/test-support/sign-in';
 import { one } from '../db/query';
+import { issuedVisitor } from '../test-support/chat-visitor';
 import { testDatabases } from '../test-support/databases';
 
 for (const target of testDatabases) {
@@ -24,7 +25,7 @@ for (const target of testDatabases) {
     });
     after(() => portal.close());
 
-    const newVisitor = () => randomBytes(16).toString('base64url');
+    const newVisitor = () => issuedVisitor(portal.origin);
     const call = async (
       path: string,
       {
@@ -45,7 +46,7 @@ for (const target of testDatabases) {
 
     describe('built-in chat: visitors', () => {
       it('stores a message and gives it back in the history, in order', async () => {
-        const visitor = newVisitor();
+        const visitor = await newVisitor();
         const first = await send(visitor, { kind: 'text', text: '  你好，想了解设备物联平台  ' });
         assert.equal(first.status, 200, first.body);
         assert.equal(first.json.result.text, '你好，想了解设备物联平台');
@@ -56,12 +57,12 @@ for (const target of testDatabases) {
           ['text', 'card'],
         );
         // Another visitor sees none of it.
-        const other = await call('/api/chat/messages', { headers: { 'X-Chat-Visitor': newVisitor() } });
+        const other = await call('/api/chat/messages', { headers: { 'X-Chat-Visitor': await newVisitor() } });
         assert.deepEqual(other.json.result.messages, []);
       });
 
       it('refuses a message over the limit, an empty one, an unknown kind and a card without a number, with clear reasons', async () => {
-        const visitor = newVisitor();
+        const visitor = await newVisitor();
         const long = await send(visitor, { kind: 'text', text: '字'.repeat(501) });
         assert.equal(long.status, 400);
         assert.equal(long.json.msg, '消息不能超过 500 个字');
@@ -90,7 +91,7 @@ for (const target of testDatabases) {
       });
 
       it('stores a message sent twice with the same client id once', async () => {
-        const visitor = newVisitor();
+        const visitor = await newVisitor();
         const body = { kind: 'text', text: '重发', clientId: 'retry-0001' };
         const first = await send(visitor, body);
         const again = await send(visitor, body);
@@ -100,16 +101,16 @@ for (const target of testDatabases) {
       });
 
       it('limits how fast one visitor sends, not the others', async () => {
-        const visitor = newVisitor();
+        const visitor = await newVisitor();
         const statuses: number[] = [];
         for (let i = 0; i < 9; i++) statuses.push((await send(visitor, { kind: 'text', text: `第 ${i} 条` })).status);
         assert.deepEqual(statuses, [200, 200, 200, 200, 200, 200, 200, 200, 429]);
         assert.equal((await send(visitor, { kind: 'text', text: 'x' })).json.msg, '发送太频繁，请稍后再试');
-        assert.equal((await send(newVisitor(), { kind: 'text', text: 'x' })).status, 200);
+        assert.equal((await send(await newVisitor(), { kind: 'text', text: 'x' })).status, 200);
       });
 
       it('answers the partner origins of the configuration and refuses every other origin', async () => {
-        const visitor = newVisitor();
+        const visitor = await newVisitor();
         const partner = await send(visitor, { kind: 'text', text: '来自合作伙伴' }, { Origin: PARTNER });
         assert.equal(partner.status, 200);
         assert.equal(partner.headers['access-control-allow-origin'], PARTNER);
@@ -158,7 +159,7 @@ for (const target of testDatabases) {
         const auth = { Authorization: `Bearer ${token}` };
         const claimed = await call('/api/chat/metadata', {
           method: 'POST',
-          headers: { ...auth, 'X-Chat-Visitor': newVisitor() },
+          headers: { ...auth, 'X-Chat-Visitor': await newVisitor() },
           body: { name: '冒充的名字', mobile: '10000000000' },
         });
         assert.equal(claimed.status, 200, claimed.body);
@@ -166,7 +167,9 @@ for (const target of testDatabases) {
         const again = await call('/api/chat/metadata', { method: 'POST', headers: auth, body: {} });
         assert.equal(again.json.result.sent, false);
         // Whatever visitor id the page sends, the token decides the conversation.
-        const history = await call('/api/chat/messages', { headers: { ...auth, 'X-Chat-Visitor': newVisitor() } });
+        const history = await call('/api/chat/messages', {
+          headers: { ...auth, 'X-Chat-Visitor': await newVisitor() },
+        });
         const metadata = history.json.result.messages.filter((m: { kind: string }) => m.kind === 'metadata');
         assert.equal(metadata.length, 1);
         const user = await portal.backend.accounts.userByAccessToken(token, '9090');
@@ -174,7 +177,7 @@ for (const target of testDatabases) {
         assert.notEqual(metadata[0].metadata.name, '冒充的名字');
         const anonymous = await call('/api/chat/metadata', {
           method: 'POST',
-          headers: { 'X-Chat-Visitor': newVisitor() },
+          headers: { 'X-Chat-Visitor': await newVisitor() },
         });
         assert.equal(anonymous.status, 401);
       });
@@ -198,7 +201,7 @@ for (const target of testDatabases) {
 
     describe('built-in chat: live stream', () => {
       it('replays what came after Last-Event-ID, then delivers live, unbuffered by compression', async () => {
-        const visitor = newVisitor();
+        const visitor = await newVisitor();
         const ids: number[] = [];
         for (const text of ['一', '二', '三'])
           ids.push((await send(visitor, { kind: 'text', text })).json.result.id as number);
@@ -243,7 +246,7 @@ for (const target of testDatabases) {
       it('reading history or opening the stream starts no conversation', async () => {
         const before_ = await conversations();
         for (let i = 0; i < 20; i++) {
-          const visitor = newVisitor();
+          const visitor = await issuedVisitor(small.origin);
           assert.equal(
             (await request(small.port, '/api/chat/messages', { headers: { 'X-Chat-Visitor': visitor } })).status,
             200,
@@ -256,7 +259,7 @@ for (const target of testDatabases) {
       });
 
       it('a stream opened before the first message follows the conversation it starts', async () => {
-        const visitor = newVisitor();
+        const visitor = await issuedVisitor(small.origin);
         const stream = await openEventStream(small.port, '/api/chat/events', { 'X-Chat-Visitor': visitor });
         try {
           await stream.waitFor((e) => e.event === 'presence');
@@ -268,9 +271,9 @@ for (const target of testDatabases) {
       });
 
       it('one address starts only a few conversations; those it has go on', async () => {
-        const visitors = [newVisitor(), newVisitor()];
+        const visitors = [await issuedVisitor(small.origin), await issuedVisitor(small.origin)];
         for (const visitor of visitors) assert.equal((await sendTo(visitor, '你好')).status, 200);
-        const refused = await sendTo(newVisitor(), '又一个');
+        const refused = await sendTo(await issuedVisitor(small.origin), '又一个');
         assert.equal(refused.status, 429);
         assert.equal(JSON.parse(refused.body).msg, '新会话过多，请稍后再试');
         assert.equal((await sendTo(visitors[0] ?? '', '还在吗')).status, 200, 'an existing conversation goes on');

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { openEventStream } from '../../host/test-support/event-stream';
 import { request } from '../../host/test-support/server';
+import { issuedVisitor } from '../test-support/chat-visitor';
 import { postgresDatabase, testDatabases } from '../test-support/databases';
 import { startInstance, type TestInstance } from '../test-support/instances';
 import { ChatHub } from './hub';
@@ -126,7 +127,6 @@ describe('chat across two instances (PostgreSQL)', { skip: postgresDatabase.skip
     await b?.close();
   });
 
-  const visitor = 'w'.repeat(24);
   const origin = (instance: TestInstance) => `http://127.0.0.1:${instance.port}`;
   const agentCookie = async (instance: TestInstance) => {
     const res = await request(instance.port, '/chat/agent/login', {
@@ -139,6 +139,8 @@ describe('chat across two instances (PostgreSQL)', { skip: postgresDatabase.skip
   };
 
   it("delivers an agent's reply posted through A to the visitor's stream on B within 1 s, and says the agent is online there", async () => {
+    // Issued by A, taken by B: one secret.
+    const visitor = await issuedVisitor(origin(a));
     const started = await request(b.port, '/api/chat/messages', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Chat-Visitor': visitor },

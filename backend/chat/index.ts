@@ -11,6 +11,8 @@ import { ChatHub } from './hub';
 import type { HubLink } from './hub-link';
 import { EventStreams } from './sse';
 import { ChatStore } from './store';
+import { addressKey, oncePer, type StreamLimitSettings } from './stream-limits';
+import { visitorIds } from './visitor-ids';
 import { visitorRoutes } from './visitor-routes';
 
 export interface ChatServiceOptions {
@@ -32,6 +34,12 @@ export interface ChatServiceOptions {
   limits?: LimitStores;
   /** The other instances on the same database (PostgreSQL): live delivery and agent presence across them. */
   link?: HubLink;
+  /** Bounds on the live streams (defaults in stream-limits.ts). */
+  streamLimits?: Partial<StreamLimitSettings>;
+  /** Visitor ids one address may be issued per hour (default 100). */
+  visitorsPerAddress?: number;
+  /** Where a refused stream is told, once a minute per address. */
+  log?: { warn(fields: object, message: string): void };
 }
 
 /**
@@ -49,7 +57,13 @@ export function chatService(options: ChatServiceOptions): {
     link: options.link,
     load: async (id) => (await store.messagesSince(id - 1, 1)).find((message) => message.id === id),
   });
-  const streams = new EventStreams();
+  const streams = new EventStreams(options.streamLimits);
+  const tellRefused = oncePer<string>(60_000, (address, reason) =>
+    options.log?.warn(
+      { address, reason, limits: streams.limits },
+      `Chat streams refused from ${address}: the ${reason} limit is reached (said once a minute per address)`,
+    ),
+  );
   // Signals sent while the link was down were not heard: every stream resumes from the database.
   hub.onResumed(() => streams.restartAll());
   const routes = Router();
@@ -63,6 +77,9 @@ export function chatService(options: ChatServiceOptions): {
       content: options.content,
       mediaUrl: options.mediaUrl,
       partnerOrigins: options.partnerOrigins ?? [],
+      visitorIds: visitorIds(options.keys('chat visitor id')),
+      visitorsPerAddress: options.visitorsPerAddress,
+      onStreamRefused: (refusal, address) => tellRefused(addressKey(address), refusal.reason),
       messagesPerMinute: options.messagesPerMinute,
       conversationsPerAddress: options.conversationsPerAddress,
       limits: options.limits,

@@ -1,4 +1,14 @@
 import type { Request, Response } from 'express';
+import {
+  DEFAULT_STREAM_IDLE_MS,
+  DEFAULT_STREAMS_PER_ADDRESS,
+  DEFAULT_STREAMS_PER_VISITOR,
+  openFileLimit,
+  StreamCounts,
+  type StreamLimitSettings,
+  type StreamRefusal,
+  streamsInTotal,
+} from './stream-limits';
 
 /** How often a quiet stream sends a comment, so proxies and browsers keep it open. */
 const HEARTBEAT_MS = 20_000;
@@ -23,6 +33,31 @@ export interface EventStream {
 export class EventStreams {
   private readonly open = new Set<Response>();
   private stopping = false;
+  readonly limits: StreamLimitSettings;
+  private readonly counts: StreamCounts;
+
+  constructor(limits: Partial<StreamLimitSettings> = {}) {
+    this.limits = {
+      perVisitor: limits.perVisitor ?? DEFAULT_STREAMS_PER_VISITOR,
+      perAddress: limits.perAddress ?? DEFAULT_STREAMS_PER_ADDRESS,
+      total: limits.total ?? streamsInTotal(openFileLimit()),
+      idleMs: limits.idleMs ?? DEFAULT_STREAM_IDLE_MS,
+    };
+    this.counts = new StreamCounts(this.limits);
+  }
+
+  /** Streams refused since the start, by reason. */
+  get refused(): Readonly<Record<StreamRefusal['reason'], number>> {
+    return this.counts.refused;
+  }
+
+  /**
+   * Counts a stream about to open for `visitor` (an agent has none) from
+   * `address`, or says why it may not: its release is given to `openEventStream`.
+   */
+  admit(visitor?: string, address?: string): { release: () => void } | StreamRefusal {
+    return this.counts.admit(visitor, address);
+  }
 
   get size(): number {
     return this.open.size;
@@ -59,11 +94,26 @@ export function lastEventId(req: Request): number {
   return /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
 }
 
+export interface StreamOptions {
+  /** Uncounts the stream (from `EventStreams.admit`) when it closes. */
+  release?: () => void;
+  /**
+   * Ends the stream after this long with no message, saying `idle` first: the
+   * page opens another when its visitor acts. Agents' streams do not idle.
+   */
+  idleMs?: number;
+}
+
 /**
  * Opens a Server-Sent Events stream, one of `streams`. `no-transform` keeps
  * the compression middleware from buffering it; every event is written at once.
  */
-export function openEventStream(req: Request, res: Response, streams: EventStreams): EventStream {
+export function openEventStream(
+  req: Request,
+  res: Response,
+  streams: EventStreams,
+  options: StreamOptions = {},
+): EventStream {
   res.status(200);
   res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
   res.setHeader('Cache-Control', 'no-cache, no-transform');
@@ -73,7 +123,18 @@ export function openEventStream(req: Request, res: Response, streams: EventStrea
   // An ended stream (the server stopping) takes no more writes: one would be an error.
   const write = (text: string) => void (res.writableEnded || res.write(text));
   const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
-  const cleanups: Array<() => void> = [() => clearInterval(heartbeat)];
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const restartIdle = () => {
+    if (options.idleMs === undefined) return;
+    clearTimeout(idle);
+    idle = setTimeout(() => {
+      write('event: idle\ndata: {}\n\n');
+      if (!res.writableEnded) res.end();
+    }, options.idleMs);
+  };
+  restartIdle();
+  const cleanups: Array<() => void> = [() => clearInterval(heartbeat), () => clearTimeout(idle)];
+  if (options.release) cleanups.push(options.release);
   let closed = false;
   const close = () => {
     if (closed) return;
@@ -85,6 +146,7 @@ export function openEventStream(req: Request, res: Response, streams: EventStrea
   streams.add(res);
   return {
     send(event, data, id) {
+      if (event === 'message') restartIdle();
       // JSON has no raw line breaks, so one `data:` line carries it.
       write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },

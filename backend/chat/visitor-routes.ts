@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import * as v from 'valibot';
 import * as schemas from '../../contract/chat';
 import type { MediaUrl } from '../../contract/media';
@@ -15,6 +15,8 @@ import type { ChatHub } from './hub';
 import { accessAnswer, allowOrigins } from './origins';
 import { type EventStreams, following, lastEventId, openEventStream } from './sse';
 import type { ChatStore, Visitor } from './store';
+import { STREAM_RETRY_AFTER_S, type StreamRefusal } from './stream-limits';
+import type { VisitorIds } from './visitor-ids';
 
 export interface VisitorRoutesOptions {
   store: ChatStore;
@@ -24,6 +26,12 @@ export interface VisitorRoutesOptions {
   content: ContentStore;
   mediaUrl: MediaUrl;
   partnerOrigins: readonly string[];
+  /** Signs the anonymous visitors' ids. */
+  visitorIds: VisitorIds;
+  /** Visitor ids one address may be issued per hour (default 100). */
+  visitorsPerAddress?: number;
+  /** Told of each stream refused (the caller logs it, once a minute per address). */
+  onStreamRefused?: (refusal: StreamRefusal, address: string) => void;
   /** Conversations one address may start per ten minutes (default 5). */
   conversationsPerAddress?: number;
   /** Messages a visitor may send per minute (default 30). */
@@ -41,18 +49,23 @@ export function parseChat<const S extends v.GenericSchema>(schema: S, input: unk
 
 /**
  * Who is calling: a valid bearer token names the signed-in user (the identity
- * always comes from the verified token); otherwise the anonymous visitor's
- * secret id in `X-Chat-Visitor`.
+ * always comes from the verified token); otherwise the anonymous visitor's id
+ * in `X-Chat-Visitor`, as this service signed it. An id it did not sign (made
+ * up, from before ids were signed, from another secret) is a 401 with
+ * `UNKNOWN_VISITOR`: the page asks for a new id (`POST /visitors`) and tries again.
  */
-function identify(accounts: AccountStore) {
+function identify(accounts: AccountStore, ids: VisitorIds) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const token = /^Bearer ([\w-]{1,200})$/.exec(req.get('Authorization') ?? '')?.[1];
     const user = token ? await accounts.userByAccessToken(token, PORTAL_APP_ID) : undefined;
-    const secret = req.get('X-Chat-Visitor') ?? '';
+    const id = req.get('X-Chat-Visitor') ?? '';
+    const secret = id ? ids.verify(id) : undefined;
     let visitor: Visitor;
     if (user) visitor = { kind: 'user', userId: user.id };
-    else if (schemas.visitorSecret.test(secret)) visitor = { kind: 'anonymous', secret };
-    else return next(token ? unauthorized() : badRequest('缺少访客标识'));
+    else if (secret) visitor = { kind: 'anonymous', secret };
+    else if (token) return next(unauthorized());
+    else if (!id) return next(badRequest('缺少访客标识'));
+    else return next(new ApiFailure(401, schemas.UNKNOWN_VISITOR, '访客标识无效，请重新连接'));
     res.locals.visitor = visitor;
     res.locals.user = user;
     res.locals.visitorKey = visitor.kind === 'user' ? `u:${visitor.userId}` : `v:${secret}`;
@@ -77,7 +90,31 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
     ok(res, card);
   });
 
-  router.use(identify(accounts));
+  /**
+   * A visitor id for this browser, signed. A browser that kept an unsigned id
+   * from before (`previous`) with a conversation gets that id signed, so the
+   * conversation stays its own; any other gets a new one. Ids are cheap to ask
+   * for but not free: one address gets `visitorsPerAddress` an hour.
+   */
+  const limitVisitorIds = rateLimit({
+    windowMs: 60 * 60_000,
+    limit: options.visitorsPerAddress ?? 100,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
+    store: options.limits?.('chat visitor ids'),
+    handler: (_req, _res, next) => next(new ApiFailure(429, 'E0429', '访问过于频繁，请稍后再试')),
+  });
+  router.post('/visitors', limitVisitorIds, async (req, res) => {
+    const { previous } = parseChat(schemas.visitorIdRequest, req.body ?? {});
+    const kept =
+      previous && schemas.visitorSecret.test(previous)
+        ? await store.find({ kind: 'anonymous', secret: previous })
+        : undefined;
+    ok(res, { visitor: options.visitorIds.issue(kept ? previous : undefined) });
+  });
+
+  router.use(identify(accounts, options.visitorIds));
   const limitMessages = rateLimit({
     windowMs: 60_000,
     limit: options.messagesPerMinute ?? 30,
@@ -152,7 +189,17 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
    * then follows it from that moment.
    */
   router.get('/events', async (req, res) => {
-    const stream = openEventStream(req, res, options.streams);
+    const address = req.ip ?? '';
+    const admitted = options.streams.admit(res.locals.visitorKey as string, address);
+    if ('status' in admitted) {
+      options.onStreamRefused?.(admitted, address);
+      res.setHeader('Retry-After', String(STREAM_RETRY_AFTER_S));
+      throw new ApiFailure(admitted.status, `E0${admitted.status}`, admitted.message);
+    }
+    const stream = openEventStream(req, res, options.streams, {
+      release: admitted.release,
+      idleMs: options.streams.limits.idleMs,
+    });
     let sent = lastEventId(req);
     const deliver = (message: { id: number }) => {
       if (message.id <= sent) return; // already delivered

@@ -11,6 +11,7 @@ import { demoOrder } from '../../host/test-support/demo-order';
 import { accessTokenFor, postSignInForm } from '../../host/test-support/sign-in';
 import { DEMO_PASSWORD } from '../accounts/demo-accounts';
 import { createEmbeddedBackend } from '../index';
+import { issuedVisitor } from '../test-support/chat-visitor';
 import { DATABASE_FILE } from './connection';
 
 /** SPEC §8: what a 503 says. */
@@ -46,10 +47,10 @@ const writes = (portal: PortalProcess, token: string) => ({
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
       body: JSON.stringify(orderOf()),
     }),
-  chatMessage: () =>
+  chatMessage: async () =>
     fetch(`${portal.url}/api/chat/messages`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Chat-Visitor': randomBytes(16).toString('base64url') },
+      headers: { 'Content-Type': 'application/json', 'X-Chat-Visitor': await issuedVisitor(portal.url) },
       body: JSON.stringify({ kind: 'text', text: '请问设备接入平台怎么收费？' }),
     }),
   signIn: () =>

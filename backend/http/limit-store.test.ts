@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { request } from '../../host/test-support/server';
 import type { PortalDatabase } from '../db/connection';
+import { issuedVisitor } from '../test-support/chat-visitor';
 import { postgresDatabase, testDatabases } from '../test-support/databases';
 import { startInstance, type TestInstance } from '../test-support/instances';
 import { databaseLimits } from './limit-store';
@@ -86,10 +87,11 @@ describe('per-address limits across two instances (PostgreSQL)', { skip: postgre
   });
 
   it("counts a chat visitor's messages on both", async () => {
+    const visitor = await issuedVisitor(`http://127.0.0.1:${a.port}`);
     const send = (instance: TestInstance) =>
       request(instance.port, '/api/chat/messages', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Chat-Visitor': 'v'.repeat(22) },
+        headers: { 'Content-Type': 'application/json', 'X-Chat-Visitor': visitor },
         body: JSON.stringify({ kind: 'text', text: '你好' }),
       });
     const statuses = [];

@@ -16,6 +16,8 @@ export interface Sessions {
   consoleForm: { cookie: string; csrf: string; companyId: string };
   /** The account service's sign-in form: its token, its cookie and the fields the token is bound to. */
   signInForm: { cookie: string; csrf: string; fields: Record<string, string> };
+  /** Chat visitor ids the service issued (it refuses any it did not sign). */
+  chatVisitors: string[];
 }
 
 export interface FuzzContext {
@@ -188,7 +190,8 @@ function headersOf(
       common.set('companyId', pick(['0', '1001']));
     }
     if (endpoint.pass === 'chat-visitor') {
-      common.set('X-Chat-Visitor', g(fc.stringMatching, /^[\w-]{22,40}$/));
+      // Mostly an id the service issued, else one made up (refused as unknown).
+      common.set('X-Chat-Visitor', chance(0.8) ? pick(sessions.chatVisitors) : g(fc.stringMatching, /^[\w-]{22,40}$/));
       if (chance(0.5)) common.set('Origin', origins.portal);
     }
     if (endpoint.pass === 'agent') {

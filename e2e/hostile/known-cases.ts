@@ -19,7 +19,7 @@ const withBody = (fuzz: FuzzCase, body: string): FuzzCase => ({ ...fuzz, request
  * Requests the fuzz once found a defect with, sent on every run before the
  * seeded ones so each fix stays fixed.
  */
-export function knownCases(origins: Record<Site, string>): FuzzCase[] {
+export function knownCases(origins: Record<Site, string>, chatVisitor: string): FuzzCase[] {
   const host = (site: Site): [string, string] => ['Host', new URL(origins[site]).host];
   const chunk = `/widgets/chunks/${BUILT_CHUNKS[0] ?? 'missing.js'}`;
   return [
@@ -61,7 +61,7 @@ export function knownCases(origins: Record<Site, string>): FuzzCase[] {
       known('portal', 'POST /api/chat/messages', 'POST', '/api/chat/messages', [
         host('portal'),
         ['Content-Type', 'application/json'],
-        ['X-Chat-Visitor', 'f'.repeat(32)],
+        ['X-Chat-Visitor', chatVisitor],
       ]),
       JSON.stringify({ kind: 'text', text: '设备\u0000离线了', clientId: 'known-nul-in-chat' }),
     ),

@@ -3,8 +3,9 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { createEmbeddedBackend, type EmbeddedBackend } from '../../backend';
+import { type BackendLog, createEmbeddedBackend, type EmbeddedBackend } from '../../backend';
 import { PORTAL_APP_ID } from '../../backend/accounts/apps';
+import type { StreamLimitSettings } from '../../backend/chat/stream-limits';
 import { createApp } from '../app';
 import type { TrustProxy } from '../config';
 import { mediaUrl } from '../media';
@@ -45,7 +46,11 @@ export async function startTestPortal(
       partnerOrigins?: string[];
       messagesPerMinute?: number;
       conversationsPerAddress?: number;
+      streamLimits?: Partial<StreamLimitSettings>;
+      visitorsPerAddress?: number;
     };
+    /** Where the back-end's warnings and errors go (default: the console's error output). */
+    log?: BackendLog;
   } = {},
 ): Promise<TestPortal> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
@@ -57,6 +62,8 @@ export async function startTestPortal(
     signInAttemptsPerAddress: options.signInAttemptsPerAddress,
     feedbackLimit: options.feedbackLimit,
     chat: options.chat,
+    // Limits and throttles at work are what many tests do: their warnings would bury the run's output.
+    log: options.log ?? { error: (_fields, message) => console.error(message), warn: () => {} },
     mediaUrl,
   });
   const { server, port } = await listen(

@@ -178,7 +178,9 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
       base: API,
       // What the server drew is in the page: only what came after it is news.
       after: initial.since,
-      headers: () => ({}),
+      // The agent's cookie says who it is; agents' streams are not limited per visitor, and do not idle.
+      headers: async () => ({}),
+      unknownVisitor() {},
       onMessage(message) {
         if (message.conversationId === screen.conversation) {
           setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));

@@ -10,7 +10,7 @@ import { ChatConnection, ChatRefusal } from './connection';
 import { panelFocus } from './focus';
 import type { ChatMessage, ConnectionStatus } from './types';
 import { sendMetadataOnce } from './user-metadata';
-import { memory, visitorId } from './visitor';
+import { memory, VisitorId } from './visitor';
 
 /** Longest text message; the service refuses longer ones with the same words. */
 export const MAX_TEXT = 500;
@@ -55,7 +55,8 @@ const pageCard = () => document.querySelector('[data-portal-chat-card]')?.getAtt
 export const startChat: StartChat = (host) => {
   adoptStyles(host);
   const text = TEXT[host.lang];
-  const visitor = visitorId();
+  const base = portalUrl('/api/chat');
+  const visitor = new VisitorId(base);
   const messages = new Map<number, ChatMessage>();
   let pending: PendingMessage[] = [];
   let agentOnline = false;
@@ -102,14 +103,15 @@ export const startChat: StartChat = (host) => {
     );
 
   const connection = new ChatConnection({
-    base: portalUrl('/api/chat'),
-    headers: () => {
-      const headers: Record<string, string> = { 'X-Chat-Visitor': visitor };
-      // A token is this origin's own; it never leaves for another origin.
+    base,
+    headers: async (): Promise<Record<string, string>> => {
+      // A token is this origin's own; it never leaves for another origin. With
+      // one the service knows the visitor, and no visitor id is needed.
       const token = $tokens.get();
-      if (token && location.origin === portalOrigin()) headers.Authorization = `Bearer ${token.accessToken}`;
-      return headers;
+      if (token && location.origin === portalOrigin()) return { Authorization: `Bearer ${token.accessToken}` };
+      return { 'X-Chat-Visitor': await visitor.get() };
     },
+    unknownVisitor: () => visitor.forget(),
     onMessage: (message) => receive(message),
     onPresence(online) {
       agentOnline = online;

@@ -1,10 +1,13 @@
 import type { ChatMessage, ConnectionStatus, Outgoing } from './types';
+import { isUnknownVisitor, VisitorIdRefused } from './visitor';
 
 export interface ConnectionOptions {
   /** The chat API, e.g. `https://portal.example/api/chat`. */
   base: string;
-  /** Who the visitor is: `X-Chat-Visitor`, and `Authorization` when signed in. */
-  headers(): Record<string, string>;
+  /** Who the visitor is: `X-Chat-Visitor`, and `Authorization` when signed in (rejects while no visitor id can be had). */
+  headers(): Promise<Record<string, string>>;
+  /** The service did not know the visitor id: the next `headers` brings a new one. */
+  unknownVisitor(): void;
   onMessage(message: ChatMessage): void;
   onPresence(online: boolean): void;
   onStatus(status: ConnectionStatus, reason?: string): void;
@@ -17,6 +20,10 @@ export class ChatRefusal extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The envelope's code, when the service sent one. */
+    readonly code?: string,
+    /** How long the service asked to wait (Retry-After), in ms. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
@@ -36,8 +43,23 @@ const PASSING_FAILURES = [502, 503, 504];
 /** Reads `{code, msg}` from a failed answer; a plain text fallback otherwise. */
 async function refusal(response: Response): Promise<ChatRefusal> {
   const body = await response.json().catch(() => ({}));
-  return new ChatRefusal(response.status, typeof body?.msg === 'string' ? body.msg : `HTTP ${response.status}`);
+  const wait = Number(response.headers.get('Retry-After'));
+  return new ChatRefusal(
+    response.status,
+    typeof body?.msg === 'string' ? body.msg : `HTTP ${response.status}`,
+    typeof body?.code === 'string' ? body.code : undefined,
+    Number.isFinite(wait) && wait > 0 ? Math.min(wait, 600) * 1000 : undefined,
+  );
 }
+
+/** An answer that says there is no chat service here (a wrong portal): not a passing failure. */
+const isGone = (status: number) => status < 500 && status !== 408 && status !== 429;
+
+/** A wait the service asked for, spread by up to half again, so refused pages do not all come back at once. */
+const spread = (ms: number) => ms * (1 + Math.random() / 2);
+
+/** What the visitor does that says they are back: an idle stream opens again then. */
+const ACTIVITY = ['pointerdown', 'keydown', 'focus'] as const;
 
 /**
  * The live connection to the built-in chat service: a Server-Sent Events stream
@@ -52,6 +74,12 @@ export class ChatConnection {
   private retryTimer?: ReturnType<typeof setTimeout>;
   private stopped = false;
   private reported = false;
+  /** A new visitor id was asked for since the stream last opened: a second unknown one is a refusal. */
+  private renewed = false;
+  /** The service ended the stream as idle: it opens again when the visitor acts. */
+  private idle = false;
+  /** The service asked to wait this long before the next try (a limit reached). */
+  private waitMs?: number;
 
   constructor(private readonly options: ConnectionOptions) {
     this.lastId = options.after ?? 0;
@@ -70,6 +98,7 @@ export class ChatConnection {
     this.controller?.abort();
     removeEventListener('offline', this.drop);
     removeEventListener('online', this.reconnectNow);
+    this.awake();
   }
 
   /**
@@ -80,15 +109,18 @@ export class ChatConnection {
    * retried: it rejects with the service's reason.
    */
   async send(message: Outgoing, clientId: string): Promise<ChatMessage> {
-    for (let attempt = 0, failures = 0; ; attempt++) {
-      const response = await fetch(`${this.options.base}/messages`, {
-        method: 'POST',
-        headers: { ...this.options.headers(), 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...message, clientId }),
-      }).catch(() => undefined);
+    if (this.idle) this.reconnectNow();
+    for (let attempt = 0, failures = 0, renewed = false; ; attempt++) {
+      const response = await this.call('/messages', { ...message, clientId });
       if (response && !PASSING_FAILURES.includes(response.status)) {
-        if (!response.ok) throw await refusal(response);
-        return (await response.json()).result as ChatMessage;
+        if (response.ok) return (await response.json()).result as ChatMessage;
+        const refused = await refusal(response);
+        if (!renewed && isUnknownVisitor(refused.status, refused.code)) {
+          renewed = true;
+          this.options.unknownVisitor();
+          continue;
+        }
+        throw refused;
       }
       if (navigator.onLine && ++failures >= MAX_FAILURES) throw new ChatRefusal(0, '');
       await this.online(Math.min(500 * 2 ** attempt, MAX_BACKOFF_MS));
@@ -97,13 +129,23 @@ export class ChatConnection {
 
   /** Posts to another call of the service (metadata); refusals reject. */
   async post(path: string, body: unknown): Promise<unknown> {
-    const response = await fetch(`${this.options.base}${path}`, {
-      method: 'POST',
-      headers: { ...this.options.headers(), 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    const response = await this.call(path, body);
+    if (!response) throw new ChatRefusal(0, '');
     if (!response.ok) throw await refusal(response);
     return (await response.json()).result;
+  }
+
+  /** A POST with the visitor's headers; undefined when it got no answer (or no visitor id could be had). */
+  private async call(path: string, body: unknown): Promise<Response | undefined> {
+    try {
+      return await fetch(`${this.options.base}${path}`, {
+        method: 'POST',
+        headers: { ...(await this.options.headers()), 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    } catch {
+      return undefined;
+    }
   }
 
   /** Waits `ms`, or less if the browser comes back online. */
@@ -123,15 +165,41 @@ export class ChatConnection {
     if (this.stopped) return;
     const controller = new AbortController();
     this.controller = controller;
+    this.idle = false;
+    this.waitMs = undefined;
     this.options.onStatus('connecting');
     try {
+      const headers = await this.options.headers().catch((error: unknown) => {
+        // No chat service at this address (a wrong portal) issues no visitor id: asking again will not make one.
+        if (error instanceof VisitorIdRefused && isGone(error.status)) {
+          this.unreachable(`HTTP ${error.status} for a visitor id`);
+          return undefined;
+        }
+        throw error;
+      });
+      if (!headers) return;
       const response = await fetch(`${this.options.base}/events`, {
-        headers: { ...this.options.headers(), 'Last-Event-ID': String(this.lastId), Accept: 'text/event-stream' },
+        headers: {
+          ...headers,
+          'Last-Event-ID': String(this.lastId),
+          Accept: 'text/event-stream',
+        },
         cache: 'no-store',
         signal: controller.signal,
       });
       if (!response.ok || !response.body) {
         const error = await refusal(response);
+        // An id the service does not know (its secret changed): a new id, and again at once, once.
+        if (isUnknownVisitor(error.status, error.code) && !this.renewed) {
+          this.renewed = true;
+          this.options.unknownVisitor();
+          return this.run();
+        }
+        // A limit reached (too many tabs, a crowded office, a full instance): wait as asked, not counted as a failure.
+        if ((response.status === 429 || response.status === 503) && error.retryAfterMs) {
+          this.waitMs = error.retryAfterMs;
+          throw error;
+        }
         // Refused for good (an origin not on the list, a bad visitor id, a sign-in
         // ended): do not hammer the service.
         if (response.status === 403 || response.status === 400 || response.status === 401) {
@@ -139,8 +207,7 @@ export class ChatConnection {
           return;
         }
         // No chat service at this address (a wrong portal): asking again will not make one.
-        if (response.status < 500 && response.status !== 408 && response.status !== 429)
-          return this.unreachable(`HTTP ${response.status}`);
+        if (isGone(response.status)) return this.unreachable(`HTTP ${response.status}`);
         throw error;
       }
       // An app's own server answering with its page, not the chat service.
@@ -151,12 +218,18 @@ export class ChatConnection {
       }
       this.options.onStatus('open');
       this.failures = 0;
+      this.renewed = false;
       await this.read(response.body);
     } catch {
       // Dropped: reconnect below.
     }
     if (this.stopped || controller !== this.controller) return;
+    if (this.idle) return this.sleep();
     this.options.onStatus('offline');
+    if (this.waitMs) {
+      this.retryTimer = setTimeout(() => void this.run(), spread(this.waitMs));
+      return;
+    }
     this.failures++;
     if (navigator.onLine && this.failures >= MAX_FAILURES)
       return this.unreachable(`no answer in ${this.failures} tries`);
@@ -210,6 +283,7 @@ export class ChatConnection {
       else if (field === 'data') data += data ? `\n${value}` : value;
       else if (field === 'id') id = value;
     }
+    if (event === 'idle') this.idle = true;
     if (!data) return;
     const payload = JSON.parse(data);
     if (event === 'presence') this.options.onPresence(!!payload.online);
@@ -223,7 +297,24 @@ export class ChatConnection {
     this.controller?.abort();
   };
 
+  /** Idle: nothing is held open until the visitor acts (or sends). */
+  private sleep() {
+    this.options.onStatus('idle');
+    for (const type of ACTIVITY) addEventListener(type, this.reconnectNow, { capture: true, passive: true });
+    document.addEventListener('visibilitychange', this.visible);
+  }
+
+  private awake() {
+    for (const type of ACTIVITY) removeEventListener(type, this.reconnectNow, { capture: true });
+    document.removeEventListener('visibilitychange', this.visible);
+  }
+
+  private readonly visible = () => {
+    if (document.visibilityState === 'visible') this.reconnectNow();
+  };
+
   private readonly reconnectNow = () => {
+    this.awake();
     if (this.stopped) return;
     clearTimeout(this.retryTimer);
     this.controller?.abort();

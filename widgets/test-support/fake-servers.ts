@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import type { Context, Next } from 'koa';
 import { renderHubPage } from '../../backend/accounts/pages';
 import { XSS_PAYLOADS } from './xss-payloads';
@@ -241,6 +242,12 @@ function startSecondPortal(): Promise<Server> {
           JSON.stringify({ code: '0000', data: { pageCommonDTO: pageCommon(false) } }),
         );
       if (path.startsWith('/media/')) return send(200, 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      if (path === '/api/chat/visitors' && req.method === 'POST')
+        return send(
+          200,
+          'application/json',
+          JSON.stringify({ code: '0000', msg: 'success', result: { visitor: `${'v'.repeat(24)}.${'s'.repeat(22)}` } }),
+        );
       if (path === '/api/chat/events') {
         res.writeHead(200, { ...cors, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
         res.write('event: presence\ndata: {"online":true}\n\n');
@@ -285,6 +292,47 @@ async function flakyChat(ctx: Context): Promise<boolean> {
   return true;
 }
 
+/** Stream requests per run of the limited chat service. */
+const limitedTries = new Map<string, number>();
+
+/**
+ * `/api/test/limited-chat/<run>/events`: a chat service at its limits, as the
+ * run's name says: `busy-…` refuses the first stream with 429 and Retry-After: 1;
+ * `idle-…` ends the first stream as idle; `stale-…` does not know the visitor
+ * id `stale` (401 E0401V). Later streams open and stay. `…/count` says how many
+ * streams were asked for.
+ */
+function limitedChat(ctx: Context): boolean {
+  const match = /^\/api\/test\/limited-chat\/([\w-]+)\/(events|count)$/.exec(ctx.path);
+  if (!match) return false;
+  const [, run = '', call] = match;
+  if (call === 'count') {
+    json(ctx, limitedTries.get(run) ?? 0);
+    return true;
+  }
+  const tries = (limitedTries.get(run) ?? 0) + 1;
+  limitedTries.set(run, tries);
+  if (run.startsWith('busy-') && tries === 1) {
+    ctx.set('Retry-After', '1');
+    json(ctx, { code: 'E0429', msg: '来自同一网络的聊天连接过多，请稍后再试' }, 429);
+    return true;
+  }
+  if (run.startsWith('stale-') && ctx.get('X-Chat-Visitor') === 'stale') {
+    json(ctx, { code: 'E0401V', msg: '访客标识无效，请重新连接' }, 401);
+    return true;
+  }
+  const idle = run.startsWith('idle-') && tries === 1;
+  ctx.status = 200;
+  ctx.type = 'text/event-stream';
+  const body = new PassThrough();
+  body.write('retry: 2000\n\nevent: presence\ndata: {"online":true}\n\n');
+  if (idle) body.end('event: idle\ndata: {}\n\n');
+  // Open a while, then ends, so the test run is not kept open by it.
+  else setTimeout(() => body.end(), 8000).unref();
+  ctx.body = body;
+  return true;
+}
+
 /** Koa middleware for @web/test-runner. */
 export function fakeServers() {
   return async (ctx: Context, next: Next) => {
@@ -309,7 +357,7 @@ export function fakeServers() {
       ctx.body = '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40"/>';
       return;
     }
-    if (accountService(ctx) || (await flakyChat(ctx)) || (await productApi(ctx))) return;
+    if (accountService(ctx) || (await flakyChat(ctx)) || limitedChat(ctx) || (await productApi(ctx))) return;
     await next();
   };
 }
