@@ -44,7 +44,7 @@ export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
     renderLimit?: number;
     /** 404 answers per address per minute; past it a 404 is the 429 page (default 120). */
     notFoundLimit?: number;
-    /** How many pages render at once, and how many may wait (default 16 and 256). */
+    /** How many pages render at once, how many may wait, and how long (default 16, 256 and 10 s). */
     renderQueue?: RenderQueueOptions;
     /** Outside `local`: how long the common data and friendly links are kept before a refresh (default 30 s; 0: never kept). */
     remoteFreshMs?: number;

@@ -164,3 +164,17 @@ describe('per-address limits', () => {
         assert.throws(() => configFromEnv({ [setting]: value }), new RegExp(`^Error: ${setting} must be`));
   });
 });
+
+describe('the render queue', () => {
+  it('RENDER_QUEUE_LENGTH and RENDER_QUEUE_WAIT_MS: 256 renders for up to 10 s by default', () => {
+    assert.deepEqual(configFromEnv({}).renderQueue, { maxWaiting: 256, maxWaitMs: 10_000 });
+    assert.deepEqual(configFromEnv({ RENDER_QUEUE_LENGTH: '0', RENDER_QUEUE_WAIT_MS: '2500' }).renderQueue, {
+      maxWaiting: 0,
+      maxWaitMs: 2500,
+    });
+    for (const value of ['-1', '1.5', 'many', '1000000'])
+      assert.throws(() => configFromEnv({ RENDER_QUEUE_LENGTH: value }), /^Error: RENDER_QUEUE_LENGTH must be/);
+    for (const value of ['0', '99', '600001', '1.5', 'soon'])
+      assert.throws(() => configFromEnv({ RENDER_QUEUE_WAIT_MS: value }), /^Error: RENDER_QUEUE_WAIT_MS must be/);
+  });
+});

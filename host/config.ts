@@ -4,6 +4,7 @@ import { PORTAL_ENV_NAMES, type PortalEnvName } from '../contract/environments';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS } from './data/upstream';
 import { SERVER_SETTINGS, type ServerAddresses } from './environments';
 import { NOT_FOUND_LIMIT, RENDER_LIMIT, SEARCH_LIMIT } from './routes/rate-limit';
+import { RENDER_QUEUE_LENGTH, RENDER_QUEUE_WAIT_MS, type RenderQueueOptions } from './routes/render-queue';
 
 export interface HostConfig {
   /** Port to listen on; 0 picks a free one. */
@@ -45,6 +46,8 @@ export interface HostConfig {
   notFoundLimit: number;
   /** SEARCH_LIMIT_PER_ADDRESS: search pages, and `GET /api/search` calls, one address may make per minute, each. */
   searchLimit: number;
+  /** RENDER_QUEUE_LENGTH and RENDER_QUEUE_WAIT_MS: how many page renders may wait their turn, and for how long. */
+  renderQueue: RenderQueueOptions;
 }
 
 /** Express's `trust proxy`: true (any), a number of hops, or addresses, subnets and loopback/linklocal/uniquelocal. */
@@ -116,6 +119,20 @@ function parsePerMinute(setting: string, value: string | undefined, fallback: nu
   if (!/^[1-9]\d{0,6}$/.test(text))
     throw new Error(`${setting} must be a number of requests per minute from 1 to 9999999, not "${text}"`);
   return Number(text);
+}
+
+/** How many renders may wait (0: none, refused while all are busy), and how long each may (100 ms to 10 minutes). */
+function parseRenderQueue(env: NodeJS.ProcessEnv): RenderQueueOptions {
+  const length = env.RENDER_QUEUE_LENGTH?.trim();
+  if (length && !/^\d{1,6}$/.test(length))
+    throw new Error(`RENDER_QUEUE_LENGTH must be a number of page renders from 0 to 999999, not "${length}"`);
+  const wait = env.RENDER_QUEUE_WAIT_MS?.trim();
+  if (wait && (!/^\d{3,6}$/.test(wait) || Number(wait) < 100 || Number(wait) > 600_000))
+    throw new Error(`RENDER_QUEUE_WAIT_MS must be milliseconds from 100 to 600000, not "${wait}"`);
+  return {
+    maxWaiting: length ? Number(length) : RENDER_QUEUE_LENGTH,
+    maxWaitMs: wait ? Number(wait) : RENDER_QUEUE_WAIT_MS,
+  };
 }
 
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
@@ -344,5 +361,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig 
     renderLimit: parsePerMinute('RENDER_LIMIT_PER_ADDRESS', env.RENDER_LIMIT_PER_ADDRESS, RENDER_LIMIT),
     notFoundLimit: parsePerMinute('NOT_FOUND_LIMIT_PER_ADDRESS', env.NOT_FOUND_LIMIT_PER_ADDRESS, NOT_FOUND_LIMIT),
     searchLimit: parsePerMinute('SEARCH_LIMIT_PER_ADDRESS', env.SEARCH_LIMIT_PER_ADDRESS, SEARCH_LIMIT),
+    renderQueue: parseRenderQueue(env),
   };
 }

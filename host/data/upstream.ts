@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { apartFromPages, callSignal } from './shared-deadline';
 
 /** How long one call to a back-end server may take (UPSTREAM_TIMEOUT_MS). */
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 1500;
@@ -38,7 +39,8 @@ export interface UpstreamOptions {
 }
 
 /**
- * One call to a back-end server within its deadline (headers and body alike):
+ * One call to a back-end server within its deadline (headers and body alike),
+ * and within the deadline of the page it is made for, if any (shared-deadline.ts):
  * the status and the body as JSON, or null when it is not JSON. A server that
  * cannot be reached, or not in time, is an `unreachable` failure.
  */
@@ -50,7 +52,7 @@ export async function callUpstream(
   let text: string;
   let status: number;
   try {
-    const res = await fetcher(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetcher(url, { ...init, signal: callSignal(timeoutMs) });
     status = res.status;
     text = await res.text();
   } catch (error) {
@@ -88,7 +90,8 @@ export function keptThroughFailures<T>(
     allowStale: true,
     fetchMethod: async (_key, stale) => {
       try {
-        return { value: await load(), at: Date.now() };
+        // Loaded once for every page that asks meanwhile: not cut short by the first one's deadline.
+        return { value: await apartFromPages(load), at: Date.now() };
       } catch (error) {
         if (stale && Date.now() - stale.at <= staleMs) return stale;
         throw error;

@@ -6,6 +6,7 @@ import { UpstreamFailure } from '../data/upstream';
 import { renderError } from '../pages/error';
 import { themeFor } from '../pages/theme';
 import { type PageDeps, pageContext, sendPage } from './page-context';
+import { passDeadline } from './page-deadline';
 import { missing, statusError } from './params';
 
 /**
@@ -67,6 +68,8 @@ export function errorPage(deps: PageDeps): ErrorRequestHandler {
     const status = errorStatus(error);
     if (status === 500) req.log?.error({ err: error }, 'request failed');
     else if (error instanceof UpstreamFailure) req.log?.warn({ err: error }, 'back-end unreachable');
+    // The back-end did not answer in time: the page saying so does not wait for it again.
+    if (error instanceof UpstreamFailure && error.kind === 'unreachable') passDeadline(req);
     if (res.headersSent) return void res.end();
     if (status === 503) res.setHeader('Retry-After', '30');
     const page = Number(error?.errorPage) || status;

@@ -30,8 +30,11 @@ interface CachedPage {
   headers?: OutgoingHttpHeaders;
 }
 
-/** Renders the page afresh; throwing (a 404, a failed back-end) is passed on. */
-type Produce = () => Promise<string>;
+/**
+ * Renders the page afresh; throwing (a 404, a failed back-end) is passed on.
+ * `background`: a kept page rendered again behind its answer, which nobody waits for.
+ */
+type Produce = (background: boolean) => Promise<string>;
 
 export interface PageCacheOptions {
   /** How long a page is served without rendering it again. */
@@ -131,7 +134,7 @@ export class PageCache {
       allowStale: true,
       fetchMethod: async (key, stale, { context }) => {
         try {
-          return await compressed(await context());
+          return await compressed(await context(true));
         } catch (error) {
           // A failing back-end (a 5xx, a deadline) keeps the last good page for
           // everyone, tried again after `freshMs`, up to `staleIfErrorMs`. Anything
@@ -229,7 +232,7 @@ export class PageCache {
     if (!rendering) {
       rendering = (async () => {
         try {
-          const page = await compressed(await produce());
+          const page = await compressed(await produce(false));
           this.pages.set(key, page);
           return page;
         } finally {

@@ -1,13 +1,14 @@
 import type { Request, RequestHandler, Response } from 'express';
-import pTimeout from 'p-timeout';
 import type { ContentSource } from '../data/content';
 import type { FeedbackSink } from '../data/feedback';
+import { sharingDeadline } from '../data/shared-deadline';
 import type { SiteData } from '../data/site-data';
 import { UpstreamFailure } from '../data/upstream';
 import type { PageAssets } from '../pages/assets';
 import type { PageContext } from '../pages/document';
 import { themeFor } from '../pages/theme';
 import type { PageCache } from './page-cache';
+import { byDeadline, deadlineOf } from './page-deadline';
 import type { RenderQueue } from './render-queue';
 
 export interface PageDeps {
@@ -22,26 +23,32 @@ export interface PageDeps {
   /** Where renders wait their turn (render-queue.ts); without it they run at once. */
   renders?: RenderQueue;
   /**
-   * Outside `local`: how long a page may wait for its turn and the back-end,
-   * however many calls it makes; past it the page is the 'working hard to load'
-   * page (or, when kept, the last good copy).
+   * Outside `local`: how long a page may wait for the back-end once its render
+   * has begun, however many calls it makes, its error page included (page-deadline.ts);
+   * past it the page is the 'working hard to load' page (or, when kept, the last good copy).
    */
   renderDeadlineMs?: number;
 }
 
 /**
- * What a page is rendered from: the request and the site
- * data. `lenient` (the error pages) renders without friendly links rather than fail.
+ * What a page is rendered from: the request and the site data, waited for
+ * within the request's deadline (outside `local`). `lenient` (the error pages)
+ * renders without friendly links rather than fail.
  */
 export async function pageContext(
   req: Request,
-  { assets, siteData }: PageDeps,
+  { assets, siteData, renderDeadlineMs }: PageDeps,
   { lenient = false } = {},
 ): Promise<PageContext> {
+  const deadline = renderDeadlineMs ? deadlineOf(req, renderDeadlineMs) : undefined;
+  const inTime = <T>(wait: Promise<T>, late: () => T) => (deadline ? byDeadline(wait, deadline, late) : wait);
+  const linksLate = (): never => {
+    throw new UpstreamFailure('unreachable', 'friendly links: not answered within the page’s deadline');
+  };
   // Common data failures are ignored (SPEC §8): the page renders without it.
   const [pageCommon, friendlyLinks] = await Promise.all([
-    siteData.pageCommon().catch(() => null),
-    siteData.friendlyLinks().catch((error) => {
+    inTime(siteData.pageCommon(), () => null).catch(() => null),
+    inTime(siteData.friendlyLinks(), linksLate).catch((error) => {
       if (lenient) return [];
       throw error instanceof UpstreamFailure ? error : new UpstreamFailure('unreachable', String(error));
     }),
@@ -107,19 +114,24 @@ export const framePage =
   ): RequestHandler =>
   async (req, res) => {
     const rendered = async () => render(req, await pageContext(req, deps));
-    const queued = () => (deps.renders ? deps.renders(rendered) : rendered());
-    const produce = deps.renderDeadlineMs ? () => withinDeadline(queued(), deps.renderDeadlineMs as number) : queued;
+    // The deadline starts with the render, not in the queue: a burst waits its turn (bounded
+    // in render-queue.ts) instead of spending the back-end's time there.
+    const ms = deps.renderDeadlineMs;
+    const timed = ms ? () => withinDeadline(req, ms, rendered) : rendered;
+    const produce = (background = false) => (deps.renders ? deps.renders(timed, { background }) : timed());
     const cache = deps.pageCache;
     if (keep && cache?.keeps(req) && (keep !== 'when-asked-again' || cache.keepsWhenAskedAgain(req, reads)))
       return cache.send(req, res, produce, reads);
     sendPage(res, await produce());
   };
 
-const withinDeadline = (rendering: Promise<string>, milliseconds: number) =>
-  pTimeout(rendering, {
-    milliseconds,
-    message: new UpstreamFailure('unreachable', `the page was not rendered within ${milliseconds} ms`),
+/** The render, in the request's deadline: its back-end calls share it, and end with it. */
+function withinDeadline(req: Request, ms: number, render: () => Promise<string>): Promise<string> {
+  const deadline = deadlineOf(req, ms);
+  return byDeadline(sharingDeadline(deadline.signal, render), deadline, () => {
+    throw new UpstreamFailure('unreachable', `the page was not rendered within ${ms} ms`);
   });
+}
 
 /** A page rendered from the content source (see `framePage`). */
 export const contentPage = (
