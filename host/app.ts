@@ -23,6 +23,7 @@ import { errorPage, limitUrlLength, notFound } from './routes/errors';
 import { PageCache, type PageCacheOptions } from './routes/page-cache';
 import { pageRoutes } from './routes/pages';
 import { notFoundRateLimit, searchApiRateLimit } from './routes/rate-limit';
+import { RefusedAddresses } from './routes/refused-addresses';
 import { type RenderQueueOptions, renderQueue } from './routes/render-queue';
 import { cspNonce, hstsHeader, securityHeaders } from './security';
 import { readWidgetBuild, type WidgetBuild } from './widget-build';
@@ -118,7 +119,10 @@ export function createApp(options: AppOptions): Express {
   if (portalJs) scripts.set('/widgets/portal.js', secure(portalJs));
   if (chatJs) scripts.set('/widgets/chat.js', secure(chatJs));
   const probes = new Map([...healthChecks(options.readiness)].map(([path, probe]) => [path, secure(probe)]));
-  answerFirst(app, { pageCache, scripts, probes, metrics });
+  // An address past a limit is refused first thing until its count starts again: a flood
+  // costs a lookup per request, not the app (nor a log line each: its first refusal is logged).
+  const refused = new RefusedAddresses(visitorAddress(app));
+  answerFirst(app, { pageCache, scripts, probes, refused, metrics });
   // The same scripts at the addresses Express also takes for them (any case, a final slash).
   for (const [path, script] of scripts) app.get(path, script);
   app.use(requestLogger(logger));
@@ -140,7 +144,7 @@ export function createApp(options: AppOptions): Express {
 
   app.use(compression());
   // Every search is made afresh, for the API as for the page: counted per address before it is made.
-  app.get('/api/search', searchApiRateLimit(options.searchLimit, options.backend?.limits?.('search api')));
+  app.get('/api/search', searchApiRateLimit(options.searchLimit, options.backend?.limits?.('search api'), refused));
   if (options.backend) {
     for (const [prefix, routes] of options.backend.routes) app.use(prefix, routes);
   } else if (upstream) {
@@ -158,6 +162,7 @@ export function createApp(options: AppOptions): Express {
       feedbackLimit: options.feedbackLimit,
       searchLimit: options.searchLimit,
       renderLimit: options.renderLimit,
+      refused,
       limits: options.backend?.limits,
     }),
   );
@@ -173,9 +178,25 @@ export function createApp(options: AppOptions): Express {
   );
 
   app.use(notFound);
-  app.use(notFoundRateLimit(options.notFoundLimit, options.backend?.limits?.('not found')));
+  app.use(notFoundRateLimit(options.notFoundLimit, options.backend?.limits?.('not found'), refused));
   app.use(errorPage(deps));
   return app;
+}
+
+/**
+ * The visitor's address of a request Express has not set up yet, as `req.ip`
+ * would say it (the app's `trust proxy`, TRUST_PROXY): read through Express's
+ * own request prototype, so both ways agree.
+ */
+function visitorAddress(app: Express) {
+  return (req: IncomingMessage): string => {
+    const view: { ip?: string } = Object.create(app.request, {
+      headers: { value: req.headers },
+      socket: { value: req.socket },
+      connection: { value: req.socket },
+    });
+    return view.ip ?? '';
+  };
 }
 
 type Dispatch = (req: IncomingMessage, res: ServerResponse, callback?: (error?: unknown) => void) => void;
@@ -186,6 +207,8 @@ interface AnsweredFirst {
   scripts: Map<string, PlainHandler>;
   /** The health probes by exact path: never kept, never limited. */
   probes: Map<string, PlainHandler>;
+  /** Addresses past a limit, refused here in its scope. */
+  refused: RefusedAddresses;
   metrics?: HostMetrics;
 }
 
@@ -195,13 +218,13 @@ const pathOf = (url = '/') => {
 };
 
 /**
- * Fresh kept pages and the script-tag entries are answered before Express sets
+ * Fresh kept pages, the script-tag entries and addresses refused for now are answered before Express sets
  * a request up at all (its final handler, the request and response prototypes,
  * the router): for them that setup cost as much as the answer. `handle` is how
  * an Express app is dispatched (mounted apps are called through it too);
  * everything else goes on to it unchanged.
  */
-function answerFirst(app: Express, { pageCache, scripts, probes, metrics }: AnsweredFirst) {
+function answerFirst(app: Express, { pageCache, scripts, probes, refused, metrics }: AnsweredFirst) {
   /** The route label of a request answered here, or undefined for one left to the app. */
   const answer = (req: IncomingMessage, res: ServerResponse): string | undefined => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
@@ -211,7 +234,8 @@ function answerFirst(app: Express, { pageCache, scripts, probes, metrics }: Answ
       plain(req, res);
       return path;
     }
-    return pageCache?.answerFresh(req, res) ? 'page cache' : undefined;
+    if (pageCache?.answerFresh(req, res)) return 'page cache';
+    return refused.answer(req, res, pageCache) ? 'refused' : undefined;
   };
   const internals = app as unknown as { handle: Dispatch };
   const dispatch = internals.handle.bind(app);

@@ -11,9 +11,10 @@ describe('behind a proxy (TRUST_PROXY)', () => {
     trusting = await startTestPortal({
       trustProxy: 'loopback',
       searchLimit: 2,
+      notFoundLimit: 2,
       publicOrigin: 'https://portal.example',
     });
-    plain = await startTestPortal({ searchLimit: 2 });
+    plain = await startTestPortal({ searchLimit: 2, notFoundLimit: 2 });
   });
   after(() => {
     trusting.close();
@@ -29,6 +30,17 @@ describe('behind a proxy (TRUST_PROXY)', () => {
     // Without the setting the proxy's own address is everyone's, and its forwarded header is not believed.
     for (const visitor of ['203.0.113.1', '203.0.113.1']) assert.equal((await search(plain, visitor)).status, 200);
     assert.equal((await search(plain, '203.0.113.2')).status, 429);
+  });
+
+  it('refuses an address past its limit first thing, and still only that visitor', async () => {
+    const unknown = (portal: TestPortal, visitor: string) =>
+      request(portal.port, `/no-such-page-${Math.random()}`, { headers: { 'X-Forwarded-For': visitor } });
+    for (const visitor of ['203.0.113.3', '203.0.113.3']) assert.equal((await unknown(trusting, visitor)).status, 404);
+    // The third is refused by the limit, the fourth before the app, both for this visitor only.
+    for (const visitor of ['203.0.113.3', '203.0.113.3']) assert.equal((await unknown(trusting, visitor)).status, 429);
+    assert.equal((await unknown(trusting, '203.0.113.4')).status, 404, 'another visitor is not');
+    for (const visitor of ['203.0.113.3', '203.0.113.4']) assert.equal((await unknown(plain, visitor)).status, 404);
+    assert.equal((await unknown(plain, '203.0.113.5')).status, 429, 'without the setting, the proxy is everyone');
   });
 
   it('sends HSTS with an https public address, and Secure cookies to https visitors', async () => {

@@ -38,6 +38,7 @@ function assertRefusedPage(answer: RawResponse) {
   assert.ok(Number(answer.headers['retry-after']) > 0, `Retry-After: ${answer.headers['retry-after']}`);
   assert.match(String(answer.headers['content-type']), /text\/html/);
   assert.match(answer.body, /请求过于频繁/);
+  assert.ok(Buffer.byteLength(answer.body) < 1024, 'a small page, not a rendered one');
 }
 
 describe('per-address limits on answers that cannot be kept', () => {

@@ -186,6 +186,11 @@ export class PageCache {
     return this.keeps(req) && this.pages.peek(this.canonicalKey(req, reads)) !== undefined;
   }
 
+  /** Whether a page is kept, fresh or stale, at this address as asked for (no routing yet). */
+  holdsAddress(req: IncomingMessage): boolean {
+    return this.pages.peek(this.keyOf(req)) !== undefined;
+  }
+
   /**
    * `holds`, before the page's handler has said what it reads: with the query
    * parameters its page was kept by. A page never kept at this path is not held.

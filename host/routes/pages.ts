@@ -8,6 +8,7 @@ import { feedbackRoutes } from './feedback';
 import { orderPages } from './orders';
 import { type PageDeps, pageContext, sendPage } from './page-context';
 import { renderRateLimit, searchRateLimit } from './rate-limit';
+import type { RefusedAddresses } from './refused-addresses';
 import { SEARCH_READS, searchPage } from './search';
 import { seoRoutes } from './seo';
 import { sitePages } from './site';
@@ -23,6 +24,8 @@ export function pageRoutes(
     searchLimit?: number;
     /** Pages rendered for one request (not from the page cache) per address per minute. */
     renderLimit?: number;
+    /** Where an address past a page limit is remembered, to be refused first thing (default: nowhere). */
+    refused?: RefusedAddresses;
     /** Where the search, render and feedback limits count (default: in this process). */
     limits?: (name: string) => Store | undefined;
   },
@@ -55,7 +58,7 @@ export function pageRoutes(
   );
   // A page the cache holds is sent whoever asks (one render for everyone when it is
   // stale): only renders made for one request count, on the route like the search limit.
-  const renderLimit = renderRateLimit(deps.renderLimit, deps.limits?.('page renders'));
+  const renderLimit = renderRateLimit(deps.renderLimit, deps.limits?.('page renders'), deps.refused);
   const unlessKept: RequestHandler = (req, res, next) =>
     deps.pageCache?.holdsRouted(req) ? next() : renderLimit(req, res, next);
   if (deps.feedback) {

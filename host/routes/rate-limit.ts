@@ -1,8 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
-import { errorStatus, errorText } from '../../contract/errors';
+import { errorStatus } from '../../contract/errors';
 import { FEEDBACK_RATE } from '../../contract/feedback';
-import { statusError } from './params';
+import { type RefusalScope, type RefusedAddresses, refuse } from './refused-addresses';
 
 /**
  * Defaults, per address per minute, for answers that cannot be kept and cost
@@ -16,25 +16,36 @@ export const SEARCH_LIMIT = 300;
 const MINUTE = 60_000;
 
 /**
+ * The answer past a limit: the small 429 page (never a render) or the search
+ * API's envelope, with Retry-After; with `refused`, the address is remembered,
+ * to be refused first thing until its count starts again (refused-addresses.ts).
+ */
+const tooMany =
+  (scope: RefusalScope, refused?: RefusedAddresses): RequestHandler =>
+  (req, res) => {
+    refused?.remember(req, scope);
+    const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+    refuse(req, res, scope, resetTime ? (resetTime.getTime() - Date.now()) / 1000 : MINUTE / 1000);
+  };
+
+/**
  * Search pages per address: each word is a page rendered afresh (none is kept),
  * so a script asking for words without end is answered 429 after its share.
  */
 export function searchRateLimit(limit: number = SEARCH_LIMIT, store?: Store): RequestHandler {
-  return perAddress(MINUTE, limit, (_req, _res, next) => next(statusError(429, 'Too many searches')), store);
+  return perAddress(MINUTE, limit, tooMany('pages'), store);
 }
 
 /**
  * `GET /api/search` per address: every call searches afresh. Past the limit,
  * the API's own 429 envelope (code, Chinese words, status), with Retry-After.
  */
-export function searchApiRateLimit(limit: number = SEARCH_LIMIT, store?: Store): RequestHandler {
-  return perAddress(
-    MINUTE,
-    limit,
-    (_req, res) => void res.status(429).json({ code: 'E0429', msg: errorText(429).zh, status: 429 }),
-    store,
-    { passOnStoreError: true },
-  );
+export function searchApiRateLimit(
+  limit: number = SEARCH_LIMIT,
+  store?: Store,
+  refused?: RefusedAddresses,
+): RequestHandler {
+  return perAddress(MINUTE, limit, tooMany('search api', refused), store, { passOnStoreError: true });
 }
 
 /**
@@ -42,26 +53,25 @@ export function searchApiRateLimit(limit: number = SEARCH_LIMIT, store?: Store):
  * everyone (or rendered again once for all) and never counts; the others (a first
  * view, a host name pages are not kept for, a preview, the forms) each cost a render.
  */
-export function renderRateLimit(limit: number = RENDER_LIMIT, store?: Store): RequestHandler {
-  return perAddress(MINUTE, limit, (_req, _res, next) => next(statusError(429, 'Too many pages rendered')), store, {
-    passOnStoreError: true,
-    quiet: true,
-  });
+export function renderRateLimit(
+  limit: number = RENDER_LIMIT,
+  store?: Store,
+  refused?: RefusedAddresses,
+): RequestHandler {
+  return perAddress(MINUTE, limit, tooMany('pages', refused), store, { passOnStoreError: true, quiet: true });
 }
 
 /**
  * 404 answers per address: each is a page rendered, after routing and a look at
- * the disk. Past the limit a 404 becomes the 429 page, kept a few seconds for
- * everyone (errors.ts), so guessing addresses costs the guesser, not the site.
+ * the disk. Past the limit a 404 becomes the small 429 page, so guessing
+ * addresses costs the guesser, not the site.
  */
-export function notFoundRateLimit(limit: number = NOT_FOUND_LIMIT, store?: Store): ErrorRequestHandler {
-  const counted = perAddress(
-    MINUTE,
-    limit,
-    (_req, _res, next) => next(statusError(429, 'Too many unknown addresses')),
-    store,
-    { passOnStoreError: true, quiet: true },
-  );
+export function notFoundRateLimit(
+  limit: number = NOT_FOUND_LIMIT,
+  store?: Store,
+  refused?: RefusedAddresses,
+): ErrorRequestHandler {
+  const counted = perAddress(MINUTE, limit, tooMany('pages', refused), store, { passOnStoreError: true, quiet: true });
   return (error, req, res, next) =>
     errorStatus(error) === 404 ? counted(req, res, (refusal?: unknown) => next(refusal ?? error)) : next(error);
 }
@@ -83,8 +93,9 @@ export function feedbackRateLimit(options: { limit: number; handler: RequestHand
  * Counted in `store` (the shared database, when instances share one), else in this process;
  * with `passOnStoreError`, a count that cannot be read lets the request through (a
  * database restarting must not turn every page into an error); with
- * `skipFailedRequests`, answers of 400 and above are not counted; `quiet` says only
- * Retry-After, on the refusal: a page that will be kept goes out with no count of one visitor's in it.
+ * `skipFailedRequests`, answers of 400 and above are not counted; `quiet` sends no
+ * RateLimit headers (only Retry-After, on the refusal): a page that will be kept
+ * goes out with no count of one visitor's in it.
  */
 function perAddress(
   windowMs: number,
@@ -99,18 +110,8 @@ function perAddress(
     skipFailedRequests,
     standardHeaders: quiet ? false : 'draft-8',
     legacyHeaders: false,
-    handler: quiet ? withRetryAfter(windowMs, handler) : handler,
+    handler,
     store,
     passOnStoreError,
   });
 }
-
-/** Sets Retry-After (whole seconds until the address's count starts again) before `handler` refuses. */
-const withRetryAfter =
-  (windowMs: number, handler: RequestHandler): RequestHandler =>
-  (req, res, next) => {
-    const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-    const ms = resetTime ? resetTime.getTime() - Date.now() : windowMs;
-    res.setHeader('Retry-After', String(Math.max(1, Math.ceil(ms / 1000))));
-    return handler(req, res, next);
-  };
