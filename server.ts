@@ -66,6 +66,7 @@ async function startBackend() {
       mediaUrl,
       sessionSecret: config.sessionSecret,
       showDemoAccounts: config.showDemoAccounts,
+      signInAttemptsPerAddress: config.signInFailuresPerAddress,
       // The partner demo and the gallery use the chat like a partner site would.
       chat: { ...config.chat, partnerOrigins: [...config.chat.partnerOrigins, ...demoOrigins] },
     });

@@ -178,3 +178,31 @@ describe('the render queue', () => {
       assert.throws(() => configFromEnv({ RENDER_QUEUE_WAIT_MS: value }), /^Error: RENDER_QUEUE_WAIT_MS must be/);
   });
 });
+
+describe('chat stream and sign-in limits', () => {
+  it('read CHAT_STREAMS_*, CHAT_STREAM_IDLE_MS, CHAT_VISITORS_PER_ADDRESS and SIGN_IN_FAILURES_PER_ADDRESS as whole numbers', () => {
+    const defaults = configFromEnv({});
+    assert.deepEqual(defaults.chat.streamLimits, {
+      perVisitor: undefined,
+      perAddress: undefined,
+      total: undefined,
+      idleMs: undefined,
+    });
+    assert.equal(defaults.signInFailuresPerAddress, undefined);
+    const set = configFromEnv({
+      CHAT_STREAMS_PER_VISITOR: '3',
+      CHAT_STREAMS_PER_ADDRESS: '40',
+      CHAT_STREAMS_TOTAL: '0',
+      CHAT_STREAM_IDLE_MS: '60000',
+      CHAT_VISITORS_PER_ADDRESS: '500',
+      SIGN_IN_FAILURES_PER_ADDRESS: '300',
+    });
+    assert.deepEqual(set.chat.streamLimits, { perVisitor: 3, perAddress: 40, total: 0, idleMs: 60_000 });
+    assert.equal(set.chat.visitorsPerAddress, 500);
+    assert.equal(set.signInFailuresPerAddress, 300);
+    for (const setting of ['CHAT_STREAMS_PER_VISITOR', 'CHAT_VISITORS_PER_ADDRESS', 'SIGN_IN_FAILURES_PER_ADDRESS'])
+      for (const value of ['0', '-1', '1.5', 'many'])
+        assert.throws(() => configFromEnv({ [setting]: value }), new RegExp(`^Error: ${setting} must be`));
+    assert.throws(() => configFromEnv({ CHAT_STREAM_IDLE_MS: '10' }), /^Error: CHAT_STREAM_IDLE_MS must be/);
+  });
+});

@@ -46,6 +46,12 @@ export interface HostConfig {
   notFoundLimit: number;
   /** SEARCH_LIMIT_PER_ADDRESS: search pages, and `GET /api/search` calls, one address may make per minute, each. */
   searchLimit: number;
+  /**
+   * SIGN_IN_FAILURES_PER_ADDRESS: wrong passwords one address may give an hour,
+   * at any accounts, before it is refused for the rest of the hour (default 100;
+   * a browser that signed in before is not refused for its own account).
+   */
+  signInFailuresPerAddress?: number;
   /** RENDER_QUEUE_LENGTH and RENDER_QUEUE_WAIT_MS: how many page renders may wait their turn, and for how long. */
   renderQueue: RenderQueueOptions;
 }
@@ -361,6 +367,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig 
     renderLimit: parsePerMinute('RENDER_LIMIT_PER_ADDRESS', env.RENDER_LIMIT_PER_ADDRESS, RENDER_LIMIT),
     notFoundLimit: parsePerMinute('NOT_FOUND_LIMIT_PER_ADDRESS', env.NOT_FOUND_LIMIT_PER_ADDRESS, NOT_FOUND_LIMIT),
     searchLimit: parsePerMinute('SEARCH_LIMIT_PER_ADDRESS', env.SEARCH_LIMIT_PER_ADDRESS, SEARCH_LIMIT),
+    signInFailuresPerAddress: wholeNumber(env, 'SIGN_IN_FAILURES_PER_ADDRESS'),
     renderQueue: parseRenderQueue(env),
   };
 }
