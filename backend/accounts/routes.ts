@@ -168,9 +168,13 @@ export function accountService(options: AccountServiceOptions): Router {
   /** The form again with a problem, or a plain refusal when the form itself is not readable. */
   const refuseSignIn = (req: Request, res: Response, status: number, error: string) => {
     if (status === 503) res.setHeader('Retry-After', RETRY_AFTER_S);
+    // The password form, or the form that sent the sign-in the browser has (no name to keep).
     const form = v.safeParse(schemas.signInForm, req.body);
-    if (!form.success) return void res.status(status).type('text').send(error);
-    const { appId, redirectUri, page_type, state, code_challenge, username } = form.output;
+    const existing = form.success ? undefined : v.safeParse(schemas.existingSignInForm, req.body);
+    const fields = form.success ? form.output : existing?.success ? existing.output : undefined;
+    if (!fields) return void res.status(status).type('text').send(error);
+    const { appId, redirectUri, page_type, state, code_challenge } = fields;
+    const username = form.success ? form.output.username : undefined;
     signInPage(
       req,
       res,
@@ -192,6 +196,21 @@ export function accountService(options: AccountServiceOptions): Router {
     refuseSignIn(req, res, 429, `登录失败次数过多，请 ${waitText(waitS)}后再试`);
     return false;
   };
+
+  /**
+   * A sign-in handler whose database is out of reach (the throttle's counts, the
+   * account, the code: a lost data folder, a stopped PostgreSQL) answers with the
+   * form saying so (503, Retry-After), never the API's envelope.
+   */
+  const unavailableAsForm =
+    (handler: (req: Request, res: Response) => Promise<void>) => async (req: Request, res: Response) => {
+      try {
+        await handler(req, res);
+      } catch (error) {
+        if (errorStatus(error) !== 503 || res.headersSent) throw error;
+        refuseSignIn(req, res, 503, UNAVAILABLE);
+      }
+    };
 
   /**
    * A posted sign-in form (with a password, or the sign-in the browser has),
@@ -220,7 +239,7 @@ export function accountService(options: AccountServiceOptions): Router {
    * sign-in for the portal and the console): a code of that same sign-in (its
    * family), so signing out anywhere ends it everywhere. Guarded like the form.
    */
-  const existingSignIn = async (req: Request, res: Response) => {
+  const existingSignIn = unavailableAsForm(async (req: Request, res: Response) => {
     const form = signInPost(schemas.existingSignInForm, req, res);
     if (!form) return;
     // A made-up session is a guess too: it counts against the address (no account to name).
@@ -240,28 +259,19 @@ export function accountService(options: AccountServiceOptions): Router {
         existingRefused: refused,
       });
     }
-    let code: string;
-    try {
-      code = await store.createCode(existing.userId, appId, redirectUri, code_challenge, existing.family);
-    } catch (error) {
-      // The data folder lost (503): the form says so rather than an API envelope.
-      if (errorStatus(error) !== 503) throw error;
-      res.setHeader('Retry-After', RETRY_AFTER_S);
-      const props = { appId, redirectUri, pageType: page_type, state, codeChallenge: code_challenge };
-      return signInPage(req, res, { ...props, error: UNAVAILABLE }, 503);
-    }
+    const code = await store.createCode(existing.userId, appId, redirectUri, code_challenge, existing.family);
     const back = new URL(redirectUri);
     back.searchParams.set('code', code);
     if (state) back.searchParams.set('state', state);
     res.redirect(303, back.href);
-  };
+  });
 
   router.post(
     '/protocol/oauth2/auth',
     express.urlencoded({ extended: false, limit: '4kb' }),
     signInForm.check,
     (req, res, next) => (typeof req.body?.session === 'string' ? existingSignIn(req, res) : next()),
-    async (req, res) => {
+    unavailableAsForm(async (req, res) => {
       const form = signInPost(schemas.signInForm, req, res);
       if (!form) return;
       const { appId, redirectUri, state, code_challenge, username, password } = form;
@@ -284,20 +294,13 @@ export function accountService(options: AccountServiceOptions): Router {
         return refuseSignIn(req, res, 401, '账号或密码错误');
       }
       await signIns.succeeded(attempt);
-      let code: string;
-      try {
-        code = await store.createCode(user.id, appId, redirectUri, code_challenge);
-      } catch (error) {
-        // The data folder lost (503): the form says so rather than an API envelope.
-        if (errorStatus(error) !== 503) throw error;
-        return refuseSignIn(req, res, 503, UNAVAILABLE);
-      }
+      const code = await store.createCode(user.id, appId, redirectUri, code_challenge);
       devices.remember(req, res, account);
       const back = new URL(redirectUri);
       back.searchParams.set('code', code);
       if (state) back.searchParams.set('state', state);
       res.redirect(303, back.href);
-    },
+    }),
   );
 
   router.get('/protocol/oauth2/token/by-code', async (req, res) => {
