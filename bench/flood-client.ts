@@ -18,10 +18,13 @@ const [url = '', kind = 'visitor', from = '127.0.0.1', connections = '10', secon
 
 // autocannon has no source-address option: its connections are made with net.connect(port, host).
 const connect = net.connect;
-net.connect = ((...args: Parameters<typeof net.connect>) =>
-  typeof args[0] === 'number' && typeof args[1] === 'string'
-    ? connect({ port: args[0], host: args[1], localAddress: from })
-    : connect(...args)) as typeof net.connect;
+let bound = 0;
+net.connect = ((...args: Parameters<typeof net.connect>) => {
+  if ((typeof args[0] !== 'number' && typeof args[0] !== 'string') || typeof args[1] !== 'string')
+    return connect(...args);
+  bound++;
+  return connect({ port: Number(args[0]), host: args[1], localAddress: from });
+}) as typeof net.connect;
 
 const junk = () => randomBytes(6).toString('hex');
 const paths: Record<FloodKind, () => string> = {
@@ -33,13 +36,19 @@ const nextPath = paths[kind as FloodKind] ?? paths.visitor;
 
 // `overallRate` (requests per second over all connections; none: as fast as answered) is
 // beyond the options types/autocannon.d.ts declares, so the options are not a literal.
+// A flood with no set end (`seconds` 0) runs until the bench has measured beside it (SIGTERM).
 const options = {
   url,
   connections: Number(connections),
-  duration: Number(seconds),
+  duration: Number(seconds) || 600,
   overallRate: Number(rate) || undefined,
   timeout: 3,
   headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
   requests: [{ setupRequest: (request: { path?: string }) => ({ ...request, path: nextPath() }) }],
 };
-console.log(JSON.stringify(await autocannon(options)));
+const run = autocannon(options) as ReturnType<typeof autocannon> & { stop(): void };
+process.once('SIGTERM', () => run.stop());
+const result = await run;
+// Measured from the wrong address, the figures would say nothing about per-address limits.
+if (bound === 0) throw new Error(`the ${kind} client's connections were not made from ${from}`);
+console.log(JSON.stringify(result));

@@ -1,14 +1,11 @@
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import type { FloodKind } from './flood-client';
 
 /** Seconds the visitors are measured, idle and during each flood. */
 export const FLOOD_SECONDS = 5;
-/**
- * Seconds a flood runs before the visitors are measured beside it: its first
- * requests use its address's allowance of real answers (a minute's worth), then
- * it is refused. What is measured is what a flood lasting minutes costs the others.
- */
-const FLOOD_LEAD_SECONDS = 1;
+/** How long a flood may take to spend its address's allowance before the visitors are measured anyway. */
+const ALLOWANCE_WAIT_MS = 20_000;
 /** The flooding address and the visitors' address, as the portal sees them (per-address limits). */
 export const FLOOD_FROM = '127.0.0.2';
 export const VISITORS_FROM = '127.0.0.3';
@@ -35,11 +32,12 @@ export interface FloodResult {
   during: Array<{ kind: Exclude<FloodKind, 'visitor'>; visitors: ClientResult; flood: ClientResult }>;
 }
 
+/** A client in its own process; `seconds` 0 runs until `stop`. */
 function client(url: string, kind: FloodKind, from: string, connections: number, seconds: number, rate = 0) {
   const script = new URL('./flood-client.ts', import.meta.url).pathname;
   const args = ['--import', 'tsx', script, url, kind, from, String(connections), String(seconds), String(rate)];
-  return new Promise<ClientResult>((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const result = new Promise<ClientResult>((resolve, reject) => {
     let stdout = '';
     child.stdout.on('data', (data) => {
       stdout += data;
@@ -61,13 +59,36 @@ function client(url: string, kind: FloodKind, from: string, connections: number,
       }
     });
   });
+  return { result, stop: () => child.kill('SIGTERM') };
 }
 
 const visitors = (url: string) =>
-  client(url, 'visitor', VISITORS_FROM, VISITOR_CONNECTIONS, FLOOD_SECONDS, VISITOR_RATE);
+  client(url, 'visitor', VISITORS_FROM, VISITOR_CONNECTIONS, FLOOD_SECONDS, VISITOR_RATE).result;
 
 /**
- * One address floods what cannot be kept (issue: per-address limits) while
+ * Waits until the flooding address is refused (429): its allowance of real
+ * answers for the minute is spent, and what the visitors are measured beside
+ * is what a flood lasting minutes costs everyone else.
+ */
+async function allowanceSpent(portalUrl: string, kind: Exclude<FloodKind, 'visitor'>) {
+  const path = () => (kind === 'search' ? `/api/search?keyword=spent${Math.random()}` : `/spent-${Math.random()}`);
+  const until = Date.now() + ALLOWANCE_WAIT_MS;
+  while (Date.now() < until) {
+    const status = await new Promise<number>((resolve) =>
+      request(`${portalUrl}${path()}`, { localAddress: FLOOD_FROM }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+        .on('error', () => resolve(0))
+        .end(),
+    );
+    if (status === 429) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * One address floods what cannot be kept (per-address limits, host/routes/rate-limit.ts) while
  * visitors from another address ask for the home page at a steady rate: their
  * p99 idle, then during a flood of junk 404s, then of search API calls.
  */
@@ -75,11 +96,11 @@ export async function measureFlood(portalUrl: string): Promise<FloodResult> {
   const idle = await visitors(portalUrl);
   const during: FloodResult['during'] = [];
   for (const kind of ['not-found', 'search'] as const) {
-    // A second longer than the visitors' lead and run: their client's own start is not measured bare.
-    const flooding = client(portalUrl, kind, FLOOD_FROM, FLOOD_CONNECTIONS, FLOOD_LEAD_SECONDS + FLOOD_SECONDS + 1);
-    await new Promise((resolve) => setTimeout(resolve, FLOOD_LEAD_SECONDS * 1000));
-    const [measured, flood] = await Promise.all([visitors(portalUrl), flooding]);
-    during.push({ kind, visitors: measured, flood });
+    const flooding = client(portalUrl, kind, FLOOD_FROM, FLOOD_CONNECTIONS, 0);
+    await allowanceSpent(portalUrl, kind);
+    const measured = await visitors(portalUrl);
+    flooding.stop();
+    during.push({ kind, visitors: measured, flood: await flooding.result });
   }
   return { idle, during };
 }
