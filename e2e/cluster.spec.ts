@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { issuedVisitor } from '../backend/test-support/chat-visitor';
+import { heldStream, issuedVisitor, visitorFrom } from '../backend/test-support/chat-visitor';
 import { type Cluster, startCluster } from '../scripts/cluster';
 import { nginxPath } from '../scripts/nginx';
 import { postgresBin } from '../scripts/postgres';
@@ -292,54 +291,6 @@ test('a request in flight when its instance dies: nginx sends a GET again to the
   }
   await cluster.startInstance(0);
 });
-
-/** Opens a chat stream through `url` from the loopback address `from`: its status once the head came, the socket held. */
-function heldStream(url: string, visitor: string, from: string, held: Array<() => void>) {
-  const { hostname, port } = new URL(url);
-  return new Promise<number>((resolve, reject) => {
-    const req = httpRequest(
-      { host: hostname, port, path: '/api/chat/events', headers: { 'X-Chat-Visitor': visitor }, localAddress: from },
-      (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      },
-    );
-    req.on('error', reject);
-    req.end();
-    held.push(() => req.destroy());
-  });
-}
-
-/** A visitor id issued through `url` to the loopback address `from` (each address has its own allowance of ids). */
-function visitorFrom(url: string, from: string) {
-  const { hostname, port } = new URL(url);
-  return new Promise<string>((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: hostname,
-        port,
-        method: 'POST',
-        path: '/api/chat/visitors',
-        headers: { 'Content-Type': 'application/json' },
-        localAddress: from,
-      },
-      (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        response.on('end', () => {
-          const visitor = response.statusCode === 200 ? JSON.parse(body).result?.visitor : undefined;
-          if (visitor) resolve(visitor);
-          else reject(new Error(`no visitor id for ${from}: ${response.statusCode} ${body}`));
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end('{}');
-  });
-}
 
 /** Runs `task` for 0..count-1, `atOnce` at a time. */
 async function inBatches<T>(count: number, atOnce: number, task: (index: number) => Promise<T>): Promise<T[]> {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { streamsInTotal } from '../backend/chat/stream-limits';
+import { heldStream, visitorFrom } from '../backend/test-support/chat-visitor';
 import { type PortalProcess, startPortalProcess } from '../e2e/portal-process';
 import { request } from './test-support/server';
 
@@ -25,25 +25,6 @@ before(async () => {
 });
 after(() => portal?.stop());
 
-const post = (path: string, from: string) =>
-  request(port, path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}', from });
-
-/** Opens a stream from `from`; resolves with its status once the answer's head arrives, the socket kept open. */
-function openStream(visitor: string, from: string, held: Array<() => void>) {
-  return new Promise<number>((resolve, reject) => {
-    const req = httpRequest(
-      { host: '127.0.0.1', port, path: '/api/chat/events', headers: { 'X-Chat-Visitor': visitor }, localAddress: from },
-      (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      },
-    );
-    req.on('error', reject);
-    req.end();
-    held.push(() => req.destroy());
-  });
-}
-
 describe(`the built server at a file-descriptor limit of ${FILE_LIMIT}`, () => {
   it(`holds ${TOTAL} chat streams, refuses the next with 503, and still answers /healthz, /readyz and pages`, async () => {
     const held: Array<() => void> = [];
@@ -51,17 +32,14 @@ describe(`the built server at a file-descriptor limit of ${FILE_LIMIT}`, () => {
       const statuses: number[] = [];
       for (let i = 0; i < TOTAL; i++) {
         const from = ADDRESSES[i % (ADDRESSES.length - 1)] ?? '';
-        const issued = await post('/api/chat/visitors', from);
-        assert.equal(issued.status, 200, issued.body);
-        statuses.push(await openStream(JSON.parse(issued.body).result.visitor, from, held));
+        statuses.push(await heldStream(portal.url, await visitorFrom(portal.url, from), from, held));
       }
       assert.deepEqual(
         statuses.filter((status) => status !== 200),
         [],
       );
       const last = ADDRESSES.at(-1) ?? '';
-      const visitor = JSON.parse((await post('/api/chat/visitors', last)).body).result.visitor;
-      assert.equal(await openStream(visitor, last, held), 503);
+      assert.equal(await heldStream(portal.url, await visitorFrom(portal.url, last), last, held), 503);
       assert.equal((await request(port, '/healthz', { from: last })).status, 200);
       assert.equal((await request(port, '/readyz', { from: last })).status, 200);
       assert.equal((await request(port, '/', { from: last })).status, 200);
