@@ -6,6 +6,8 @@ import type { FloodKind } from './flood-client';
 export const FLOOD_SECONDS = 5;
 /** How long a flood may take to spend its address's allowance before the visitors are measured anyway. */
 const ALLOWANCE_WAIT_MS = 20_000;
+/** How long the flood goes on refused before the visitors are measured: past the garbage of its real answers. */
+const SETTLE_MS = 3000;
 /** The flooding address and the visitors' address, as the portal sees them (per-address limits). */
 export const FLOOD_FROM = '127.0.0.2';
 export const VISITORS_FROM = '127.0.0.3';
@@ -98,6 +100,7 @@ export async function measureFlood(portalUrl: string): Promise<FloodResult> {
   for (const kind of ['not-found', 'search'] as const) {
     const flooding = client(portalUrl, kind, FLOOD_FROM, FLOOD_CONNECTIONS, 0);
     await allowanceSpent(portalUrl, kind);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const measured = await visitors(portalUrl);
     flooding.stop();
     during.push({ kind, visitors: measured, flood: await flooding.result });
