@@ -218,9 +218,10 @@ const pathOf = (url = '/') => {
 };
 
 /**
- * Fresh kept pages, the script-tag entries and addresses refused for now are answered before Express sets
- * a request up at all (its final handler, the request and response prototypes,
- * the router): for them that setup cost as much as the answer. `handle` is how
+ * Fresh kept pages, the script-tag entries and addresses refused for now are
+ * answered before Express sets a request up at all (its final handler, the
+ * request and response prototypes, the router): for them that setup cost as
+ * much as the answer. `handle` is how
  * an Express app is dispatched (mounted apps are called through it too);
  * everything else goes on to it unchanged.
  */
