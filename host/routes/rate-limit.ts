@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
+import { LRUCache } from 'lru-cache';
 import { errorStatus } from '../../contract/errors';
 import { FEEDBACK_RATE } from '../../contract/feedback';
 import { type RefusalScope, type RefusedAddresses, refuse } from './refused-addresses';
@@ -15,17 +16,29 @@ export const SEARCH_LIMIT = 300;
 
 const MINUTE = 60_000;
 
+/** Limits and addresses told to the log within the last minute: a flood is a line a minute, not a line a request. */
+const told = new LRUCache<string, true>({ max: 10_000, ttl: MINUTE });
+
 /**
- * The answer past a limit: the small 429 page (never a render) or the search
- * API's envelope, with Retry-After; with `refused`, the address is remembered,
- * to be refused first thing until its count starts again (refused-addresses.ts).
+ * The answer past limit `name`: the small 429 page (never a render) or the
+ * search API's envelope, with Retry-After, told to the log at `warn` once a
+ * minute per address; with `refused`, the address is remembered, to be refused
+ * first thing until its count starts again (refused-addresses.ts).
  */
 const tooMany =
-  (scope: RefusalScope, refused?: RefusedAddresses): RequestHandler =>
+  (name: string, scope: RefusalScope, refused?: RefusedAddresses): RequestHandler =>
   (req, res) => {
     refused?.remember(req, scope);
     const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-    refuse(req, res, scope, resetTime ? (resetTime.getTime() - Date.now()) / 1000 : MINUTE / 1000);
+    const seconds = resetTime ? (resetTime.getTime() - Date.now()) / 1000 : MINUTE / 1000;
+    if (!told.has(`${name} ${req.ip}`)) {
+      told.set(`${name} ${req.ip}`, true);
+      req.log?.warn(
+        { limit: name, address: req.ip, retryAfter: Math.ceil(seconds) },
+        `Per-address limit (${name}): ${req.ip} is refused until its count starts again (said once a minute per address)`,
+      );
+    }
+    refuse(req, res, scope, seconds);
   };
 
 /**
@@ -33,7 +46,7 @@ const tooMany =
  * so a script asking for words without end is answered 429 after its share.
  */
 export function searchRateLimit(limit: number = SEARCH_LIMIT, store?: Store): RequestHandler {
-  return perAddress(MINUTE, limit, tooMany('pages'), store);
+  return perAddress(MINUTE, limit, tooMany('search pages', 'pages'), store);
 }
 
 /**
@@ -45,7 +58,7 @@ export function searchApiRateLimit(
   store?: Store,
   refused?: RefusedAddresses,
 ): RequestHandler {
-  return perAddress(MINUTE, limit, tooMany('search api', refused), store, { passOnStoreError: true });
+  return perAddress(MINUTE, limit, tooMany('search api', 'search api', refused), store, { passOnStoreError: true });
 }
 
 /**
@@ -58,7 +71,10 @@ export function renderRateLimit(
   store?: Store,
   refused?: RefusedAddresses,
 ): RequestHandler {
-  return perAddress(MINUTE, limit, tooMany('pages', refused), store, { passOnStoreError: true, quiet: true });
+  return perAddress(MINUTE, limit, tooMany('page renders', 'pages', refused), store, {
+    passOnStoreError: true,
+    quiet: true,
+  });
 }
 
 /**
@@ -71,7 +87,10 @@ export function notFoundRateLimit(
   store?: Store,
   refused?: RefusedAddresses,
 ): ErrorRequestHandler {
-  const counted = perAddress(MINUTE, limit, tooMany('pages', refused), store, { passOnStoreError: true, quiet: true });
+  const counted = perAddress(MINUTE, limit, tooMany('not found', 'pages', refused), store, {
+    passOnStoreError: true,
+    quiet: true,
+  });
   return (error, req, res, next) =>
     errorStatus(error) === 404 ? counted(req, res, (refusal?: unknown) => next(refusal ?? error)) : next(error);
 }
