@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { ConversationSummary, InboxPage } from '../../contract/chat-inbox';
 import {
   activityTime,
@@ -54,6 +54,12 @@ export interface ListRowProps {
  * button that opens the others beneath it (a disclosure: `aria-expanded`).
  */
 export function ListRow({ conversation: c, link, sameAddress, onToggle, allLink }: ListRowProps) {
+  const others = useRef<HTMLUListElement>(null);
+  // Opened in a list that scrolls by itself (a phone's), the others may land below its
+  // fold: brought into view when they come, or the button would seem to do nothing.
+  useEffect(() => {
+    if (sameAddress) others.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [sameAddress]);
   if (!c.group) return <>{link(c)}</>;
   const id = `same-address-${c.id}`;
   const opened = sameAddress !== undefined;
@@ -63,7 +69,7 @@ export function ListRow({ conversation: c, link, sameAddress, onToggle, allLink 
       <button type="button" className="same-address" aria-expanded={opened} aria-controls={id} onClick={onToggle}>
         {sameAddressWords(c)}
       </button>
-      <ul id={id} className="same-address-list" aria-label="同一地址的其他会话" hidden={!opened}>
+      <ul id={id} ref={others} className="same-address-list" aria-label="同一地址的其他会话" hidden={!opened}>
         {sameAddress === null && <li className="range">正在加载…</li>}
         {sameAddress?.conversations
           .filter((other) => other.id !== c.id)

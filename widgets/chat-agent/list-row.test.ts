@@ -94,6 +94,27 @@ describe('the agent inbox’s rows and search', () => {
     expect(nav.querySelector('.same-address-list a.same-address'), 'no more than a page: no link').to.equal(null);
   });
 
+  it('brings the others into view when they come, in a list that scrolls by itself (a phone’s)', async () => {
+    const { nav, draw } = list();
+    // The list as a phone shows it: its own scroller, the row at its fold.
+    nav.style.cssText = 'max-height: 160px; overflow: auto';
+    const filler = Array.from({ length: 2 }, (_, i) => createElement('li', { key: i, style: { height: '60px' } }, '·'));
+    const drawn = (props: Partial<ListRowProps>) =>
+      createElement(
+        'ul',
+        null,
+        ...filler,
+        createElement('li', { key: 'office' }, createElement(ListRow, { conversation: office, link, ...props })),
+      );
+    draw(drawn({ sameAddress: null }));
+    draw(drawn({ sameAddress: officePage(null) }));
+    // Effects run after the frame is painted.
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    const shown = nav.getBoundingClientRect();
+    const last = [...nav.querySelectorAll('.same-address-list a.entry')].at(-1)?.getBoundingClientRect();
+    expect(last?.bottom, 'the last of the others is within the list’s view').to.be.at.most(shown.bottom + 1);
+  });
+
   it('a conversation standing alone is its link only', () => {
     const { nav, draw } = list();
     draw(row({ conversation: summary(7) }));
