@@ -2,20 +2,21 @@ import type { ErrorRequestHandler, Response } from 'express';
 import * as v from 'valibot';
 import { success } from '../contract/envelope';
 import { errorStatus, errorText } from '../contract/errors';
+import { HttpError } from '../contract/http-error';
 
 /** Success, as every portal and account-service call answers it (SPEC §3). */
 export function ok(res: Response, result: unknown): void {
   res.json(success(result));
 }
 
-/** A failure the caller can act on: sent as `{code, msg, status}` with that HTTP status. */
-export class ApiFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+/**
+ * A failure the caller can act on: sent as `{code, msg, status}` with that HTTP
+ * status. The same class every room throws (contract/http-error.ts); the old name
+ * stays for the calls that pass a code first.
+ */
+export class ApiFailure extends HttpError {
+  constructor(status: number, code: string, message: string) {
+    super(status, message, code);
   }
 }
 
@@ -50,9 +51,9 @@ export function parse<const S extends v.GenericSchema>(schema: S, input: unknown
  * stay in the log.
  */
 export const apiErrors: ErrorRequestHandler = (error, req, res, _next) => {
-  let failure: ApiFailure;
+  let failure: HttpError;
   const status = errorStatus(error);
-  if (error instanceof ApiFailure) failure = error;
+  if (error instanceof HttpError) failure = error;
   else if (status === 400) failure = badRequest('请求内容格式不正确');
   else if (status === 503) failure = unavailable();
   else if (status !== 500) failure = new ApiFailure(status, `E0${status}`, errorText(status).zh);
