@@ -42,9 +42,22 @@ export function refuse(req: IncomingMessage, res: ServerResponse, scope: Refusal
  */
 export class RefusedAddresses {
   private readonly until = new LRUCache<string, number>({ max: 10_000 });
+  /** Refusals waiting out their hold: each is a timer on a socket that is open anyway. */
+  private held = 0;
 
-  /** `addressOf`: the visitor's address as Express works it out (TRUST_PROXY), for a request it has not set up. */
-  constructor(private readonly addressOf: (req: IncomingMessage) => string) {}
+  /**
+   * `addressOf`: the visitor's address as Express works it out (TRUST_PROXY), for a request it has not set up.
+   * `holdMs`: how long a refused address waits for its 429 (REFUSAL_HOLD_MS).
+   */
+  constructor(
+    private readonly addressOf: (req: IncomingMessage) => string,
+    private readonly holdMs = REFUSAL_HOLD_MS,
+  ) {}
+
+  /** How many refusals are being held now. */
+  get holding(): number {
+    return this.held;
+  }
 
   /** Called by a limiter refusing `req`: its address is refused in `scope` until its count starts again. */
   remember(req: Request, scope: RefusalScope): void {
@@ -59,10 +72,36 @@ export class RefusedAddresses {
     const scope = scopeOf(req, pageCache);
     const until = scope && this.until.get(`${scope} ${ipKeyGenerator(this.addressOf(req))}`);
     if (!scope || !until) return false;
-    refuse(req, res, scope, (until - Date.now()) / 1000);
+    const send = () => refuse(req, res, scope, (until - Date.now()) / 1000);
+    if (this.held >= HELD_AT_MOST || this.holdMs <= 0) send();
+    else this.hold(res, send);
     return true;
   }
+
+  /** Sends after the hold, unless the caller has gone by then. */
+  private hold(res: ServerResponse, send: () => void): void {
+    this.held++;
+    const timer = setTimeout(() => {
+      if (!res.destroyed) send();
+    }, this.holdMs);
+    res.once('close', () => {
+      clearTimeout(timer);
+      this.held--;
+    });
+    timer.unref();
+  }
 }
+
+/**
+ * How long an address already refused waits for each next 429. A flood asks again
+ * as soon as it is answered (a script's loop, a benchmark's connections): held, each
+ * of its connections asks once a second instead of thousands of times, and the
+ * server's time stays with everyone else. A browser that was refused waits for
+ * Retry-After anyway.
+ */
+export const REFUSAL_HOLD_MS = 1000;
+/** Refusals held at once at most (memory for the timers; the sockets are open either way); past it, answered at once. */
+const HELD_AT_MOST = 20_000;
 
 /**
  * The scope a request is in, were its address refused: `search api`, or `pages`
