@@ -6,8 +6,9 @@ import { $chat, $userInfo, closeChat, messageReceived, openChat } from '../core/
 import { $tokens } from '../core/tokens';
 import { ChatPanel, type PendingMessage, TEXT } from './ChatPanel';
 import styles from './chat-panel.css';
-import { ChatConnection, ChatRefusal } from './connection';
+import { ChatConnection } from './connection';
 import { panelFocus } from './focus';
+import { ChatRefusal } from './refusal';
 import type { ChatMessage, ConnectionStatus } from './types';
 import { sendMetadataOnce } from './user-metadata';
 import { memory, VisitorId } from './visitor';

@@ -92,3 +92,90 @@ describe('the live stream at the service’s limits', () => {
     expect(statuses).not.to.include('refused');
   });
 });
+
+describe('reading the live stream', () => {
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const encoder = new TextEncoder();
+  /** A stream answer whose body comes in these chunks, a pause apart; open ones never end. */
+  const streamOf = (chunks: string[], open = false) =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        async start(controller) {
+          for (const chunk of chunks) {
+            controller.enqueue(encoder.encode(chunk));
+            await pause(30);
+          }
+          if (!open) controller.close();
+        },
+      }),
+      { headers: { 'Content-Type': 'text/event-stream' } },
+    );
+  /** Answers the stream's requests with these answers in turn (the last one again after), other calls as usual. */
+  const withStreams = async (answers: Array<() => Response>, run: () => Promise<void>) => {
+    const original = window.fetch;
+    let next = 0;
+    window.fetch = async (input, init) => {
+      if (!String(input).endsWith('/events')) return original(input, init);
+      const answer = answers[Math.min(next++, answers.length - 1)];
+      return answer ? answer() : original(input, init);
+    };
+    try {
+      await run();
+    } finally {
+      window.fetch = original;
+    }
+  };
+  const until = async (done: () => boolean, what: string) => {
+    for (let i = 0; i < 100; i++) {
+      if (done()) return;
+      await pause(50);
+    }
+    throw new Error(`not within 5 s: ${what}`);
+  };
+
+  it('reads a line ended by CR LF when the CR and the LF come in different chunks', async () => {
+    const presence: boolean[] = [];
+    const messages: unknown[] = [];
+    await withStreams(
+      [() => streamOf(['event: presence\r', '\ndata: {"online":true}\r\n\r\n', 'event: presence\r\n'], true)],
+      async () => {
+        const connection = new ChatConnection({
+          base: '/api/test/split-chat',
+          headers: async () => ({}),
+          unknownVisitor: noop,
+          onMessage: (message) => messages.push(message),
+          onPresence: (online) => presence.push(online),
+          onStatus: noop,
+        });
+        connection.start();
+        await pause(500);
+        connection.stop();
+      },
+    );
+    expect(presence).to.deep.equal([true]);
+    expect(messages).to.deep.equal([]);
+  });
+
+  it('waits before reconnecting as long as the stream’s retry: field asks', async () => {
+    const statuses: Array<[string, number]> = [];
+    await withStreams(
+      [() => streamOf(['retry: 1500\n\n', 'event: presence\ndata: {"online":true}\n\n']), () => streamOf([], true)],
+      async () => {
+        const connection = new ChatConnection({
+          base: '/api/test/retry-chat',
+          headers: async () => ({}),
+          unknownVisitor: noop,
+          onMessage: noop,
+          onPresence: noop,
+          onStatus: (status) => statuses.push([status, performance.now()]),
+        });
+        connection.start();
+        await until(() => statuses.filter(([status]) => status === 'open').length === 2, 'open again');
+        connection.stop();
+      },
+    );
+    const dropped = statuses.find(([status]) => status === 'offline')?.[1] ?? 0;
+    const reopened = statuses.filter(([status]) => status === 'connecting')[1]?.[1] ?? 0;
+    expect(reopened - dropped).to.be.greaterThan(1400);
+  });
+});
