@@ -1,5 +1,7 @@
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { startPortalProcess } from '../e2e/portal-process';
+import { NOT_FOUND_LIMIT, RENDER_LIMIT } from '../host/routes/rate-limit';
+import { clientProcess } from './client-process';
 import type { FloodKind } from './flood-client';
 
 /** Seconds the visitors are measured, idle and during each flood. */
@@ -37,31 +39,17 @@ export interface FloodResult {
 /** A client in its own process; `seconds` 0 runs until `stop`. */
 function client(url: string, kind: FloodKind, from: string, connections: number, seconds: number, rate = 0) {
   const script = new URL('./flood-client.ts', import.meta.url).pathname;
-  const args = ['--import', 'tsx', script, url, kind, from, String(connections), String(seconds), String(rate)];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const result = new Promise<ClientResult>((resolve, reject) => {
-    let stdout = '';
-    child.stdout.on('data', (data) => {
-      stdout += data;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      try {
-        const result = JSON.parse(stdout);
-        const statuses = result.statusCodeStats as Record<string, { count: number }>;
-        resolve({
-          requestsPerSecond: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          statuses: Object.fromEntries(Object.entries(statuses).map(([status, { count }]) => [status, count])),
-          lost: result.errors,
-        });
-      } catch {
-        reject(new Error(`the ${kind} client exited with ${code}: ${stdout.slice(0, 500)}`));
-      }
-    });
-  });
-  return { result, stop: () => child.kill('SIGTERM') };
+  const run = clientProcess(script, [url, kind, from, String(connections), String(seconds), String(rate)]);
+  const result = run.result.then(
+    ({ requestsPerSecond, p50, p99, statuses, errors }): ClientResult => ({
+      requestsPerSecond,
+      p50,
+      p99,
+      statuses,
+      lost: errors,
+    }),
+  );
+  return { result, stop: run.stop };
 }
 
 const visitors = (url: string) =>
@@ -106,4 +94,21 @@ export async function measureFlood(portalUrl: string): Promise<FloodResult> {
     during.push({ kind, visitors: measured, flood: await flooding.result });
   }
   return { idle, during };
+}
+
+/**
+ * The flood run on a portal of its own, started with the per-address limits a
+ * production start has: the suites' portal (the other rows') loosens them, since
+ * its clients all come from one address, and a flood it never refuses would
+ * measure nothing of the limits.
+ */
+export async function measureFloodOnItsOwnPortal(): Promise<FloodResult> {
+  const portal = await startPortalProcess(3, {
+    env: { RENDER_LIMIT_PER_ADDRESS: String(RENDER_LIMIT), NOT_FOUND_LIMIT_PER_ADDRESS: String(NOT_FOUND_LIMIT) },
+  });
+  try {
+    return await measureFlood(portal.url);
+  } finally {
+    await portal.stop();
+  }
 }

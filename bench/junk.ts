@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { clientProcess } from './client-process';
 import { type LoadResult, load } from './load';
 
 /** Seconds of the junk run; the visitor's client runs alongside for the same time. */
@@ -21,38 +21,14 @@ export interface JunkResult {
   visitor: LoadResult;
 }
 
-function junkClient(url: string, connections: number, seconds: number): Promise<JunkResult['junk']> {
+async function junkClient(url: string, connections: number, seconds: number): Promise<JunkResult['junk']> {
   const script = new URL('./junk-client.ts', import.meta.url).pathname;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, url, String(connections), String(seconds)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let stdout = '';
-    child.stdout.on('data', (data) => {
-      stdout += data;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      try {
-        const result = JSON.parse(stdout);
-        resolve({
-          connections,
-          requestsPerSecond: result.requests.average,
-          p99: result.latency.p99,
-          statuses: Object.fromEntries(
-            Object.entries(result.statusCodeStats as Record<string, { count: number }>).map(([status, { count }]) => [
-              status,
-              count,
-            ]),
-          ),
-          timeouts: result.timeouts,
-          errors: result.errors - result.timeouts,
-        });
-      } catch {
-        reject(new Error(`the junk client exited with ${code}: ${stdout.slice(0, 500)}`));
-      }
-    });
-  });
+  const { requestsPerSecond, p99, statuses, timeouts, errors } = await clientProcess(script, [
+    url,
+    String(connections),
+    String(seconds),
+  ]).result;
+  return { connections, requestsPerSecond, p99, statuses, timeouts, errors: errors - timeouts };
 }
 
 /**

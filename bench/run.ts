@@ -7,7 +7,7 @@ import { measurePage } from './bytes';
 import { freePartnerPort, measureChat, partnerOrigin } from './chat';
 import { measureCluster } from './cluster';
 import { builtFiles } from './files';
-import { FLOOD_SECONDS, measureFlood } from './flood';
+import { FLOOD_SECONDS, measureFloodOnItsOwnPortal } from './flood';
 import { BROWSER_ACCEPT_ENCODING, getRaw, type RawResponse } from './http';
 import { JUNK_SECONDS, measureJunk } from './junk';
 import { LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse';
@@ -201,11 +201,11 @@ async function main() {
       return measureLoad(portal.url, routes, captured);
     });
 
-    // One address flooding what cannot be kept, beside visitors from another: before the junk,
-    // which fills what the portal keeps; the flood keeps nothing and only spends its own allowance.
+    // One address flooding what cannot be kept, beside visitors from another, on a portal of
+    // its own with the production limits: the flood keeps nothing and only spends its own allowance.
     const flood = await phase(`flood from one address (${3 * FLOOD_SECONDS} s and more)`, async () => {
       await whenQuiet('The flood run');
-      return orWarn('the flood run', () => measureFlood(portal.url));
+      return orWarn('the flood run', () => measureFloodOnItsOwnPortal());
     });
 
     // Last: the junk fills what the portal keeps; nothing measured after it would be of a fresh portal.
