@@ -18,52 +18,112 @@ const ROOMS: Record<string, { may: readonly string[]; packages?: RegExp }> = {
   demo: { may: ['demo', 'contract', 'host', 'widgets'] },
 };
 
-/** What the host may render of the widgets: the pure views, their markup, the element registry. */
-const WIDGET_VIEWS = [
-  /^widgets\/[\w-]+\/[A-Z]\w*View\.tsx$/,
-  /^widgets\/[\w-]+\/markup\.ts$/,
-  /^widgets\/elements?[\w-]*\.ts$/,
+/**
+ * What the server may render of the widgets, named one by one: the pure views,
+ * their markup and what those import, and the element registry. A new module
+ * joins only by being named here, where a reviewer sees it.
+ */
+export const WIDGET_VIEWS: readonly string[] = [
+  'widgets/chat-launcher/markup.ts',
+  'widgets/elements.ts',
+  'widgets/float-buttons/FloatButtonsView.tsx',
+  'widgets/footer/FooterView.tsx',
+  'widgets/header/HeaderView.tsx',
+  'widgets/header/menu-icon.tsx',
+  'widgets/header/menu.ts',
+  'widgets/login/LoginView.tsx',
+  'widgets/topic-header/TopicHeaderView.tsx',
+  'widgets/topic-header/anchors.ts',
 ];
 
 /** Rooms of tooling (build, tests, benchmarks, scripts) and test support cross freely. */
 const EXEMPT = [/\.test\.tsx?$/, /(^|\/)test-support\//, /^(e2e|bench|build|scripts|types)\//, /\.d\.ts$/];
 
 const IMPORT =
-  /(?:^|[\s;}])(?:import|export)\s[^;'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+  /(?:^|[\s;}])((?:import|export)\s[^;'"]*?from\s*['"]([^'"]+)['"])|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+
+export interface ImportEdge {
+  specifier: string;
+  /** `import type` / `export type`: erased by the compiler, it brings no code along. */
+  typeOnly: boolean;
+}
+
+/** Every import a source file makes, comments left out. */
+export function importEdgesOf(source: string): ImportEdge[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"\w])\/\/.*$/gm, '$1');
+  return [...code.matchAll(IMPORT)].map((match) => ({
+    specifier: (match[2] ?? match[3] ?? match[4]) as string,
+    typeOnly: /^(?:import|export)\s+type\s/.test(match[1] ?? ''),
+  }));
+}
 
 /** Every module specifier a source file names, comments left out. */
 export function importsOf(source: string): string[] {
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"\w])\/\/.*$/gm, '$1');
-  return [...code.matchAll(IMPORT)].map((match) => (match[1] ?? match[2] ?? match[3]) as string);
+  return importEdgesOf(source).map((edge) => edge.specifier);
 }
 
 const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
-/** The room of a repository path, `widgets-views` for the modules the host may render. */
-function roomOf(path: string, files: Set<string>): string {
-  const resolved = EXTENSIONS.map((extension) => path + extension).find((candidate) => files.has(candidate)) ?? path;
-  if (WIDGET_VIEWS.some((pattern) => pattern.test(resolved))) return 'widgets-views';
+const resolve = (path: string, files: Set<string>) =>
+  EXTENSIONS.map((extension) => path + extension).find((candidate) => files.has(candidate)) ?? path;
+
+/** The room of a repository path (resolved), `widgets-views` for the modules the server may render. */
+function roomOf(resolved: string, views: ReadonlySet<string>): string {
+  if (views.has(resolved)) return 'widgets-views';
   return resolved.includes('/') ? (resolved.split('/')[0] as string) : resolved;
 }
 
 /** Whether room `to` is open to room `from` (the views are part of widgets). */
 const allowed = (from: string, to: string) =>
-  ROOMS[from]?.may.includes(to) || (to === 'widgets-views' && ROOMS[from]?.may.includes('widgets'));
+  from === to || ROOMS[from]?.may.includes(to) || (to === 'widgets-views' && ROOMS[from]?.may.includes('widgets'));
 
-/** The forbidden edges among these files: `file -> import (room)`. */
-export function forbiddenImports(files: string[], read: (file: string) => string): string[] {
+const isProduct = (file: string) =>
+  Boolean(ROOMS[file.split('/')[0] as string]) && file.includes('/') && !EXEMPT.some((pattern) => pattern.test(file));
+
+/**
+ * The forbidden imports among these files, direct (`file -> import (room)`) and
+ * through other modules (`file -> import -> ... -> import (room)`): a room reaches
+ * whatever the modules it imports bring along, so an allowed door (a view, say)
+ * cannot carry in what the room itself may not import. Only code is followed:
+ * a type-only import is checked where it is written, and brings nothing further.
+ */
+export function forbiddenImports(
+  files: string[],
+  read: (file: string) => string,
+  views: readonly string[] = WIDGET_VIEWS,
+): string[] {
   const known = new Set(files);
+  const viewSet = new Set(views);
+  const edgesOf = new Map(files.filter(isProduct).map((file) => [file, importEdgesOf(read(file))]));
   const problems: string[] = [];
-  for (const file of files) {
+  // A forbidden import reached from many files is told once, by the first file's chain.
+  const told = new Set<string>();
+  for (const [file, edges] of edgesOf) {
     const from = file.split('/')[0] as string;
-    const rules = ROOMS[from];
-    if (!rules || !file.includes('/') || EXEMPT.some((pattern) => pattern.test(file))) continue;
-    for (const specifier of importsOf(read(file))) {
-      if (specifier.startsWith('.')) {
-        const to = roomOf(normalize(join(dirname(file), specifier)), known);
-        if (to !== from && !allowed(from, to)) problems.push(`${file} -> ${specifier} (${to})`);
-      } else if (rules.packages && !rules.packages.test(specifier)) {
+    const rules = ROOMS[from] as (typeof ROOMS)[string];
+    for (const { specifier } of edges) {
+      if (!specifier.startsWith('.') && rules.packages && !rules.packages.test(specifier))
         problems.push(`${file} -> ${specifier} (a package ${from}/ may not use)`);
+    }
+    // Breadth first from the file: each module reached by its shortest chain of imports.
+    const seen = new Set([file]);
+    const queue: Array<{ at: string; chain: string[]; edges: ImportEdge[] }> = [{ at: file, chain: [], edges }];
+    while (queue.length > 0) {
+      const { at, chain, edges: next } = queue.shift() as (typeof queue)[number];
+      for (const { specifier, typeOnly } of next) {
+        if (!specifier.startsWith('.') || (chain.length > 0 && typeOnly)) continue;
+        const target = resolve(normalize(join(dirname(at), specifier)), known);
+        if (seen.has(target)) continue;
+        if (!typeOnly) seen.add(target);
+        const to = roomOf(target, viewSet);
+        const path = [...chain, specifier];
+        if (!allowed(from, to)) {
+          if (!told.has(`${from} ${at} ${target}`)) problems.push(`${file} -> ${path.join(' -> ')} (${to})`);
+          told.add(`${from} ${at} ${target}`);
+          continue;
+        }
+        const onward = edgesOf.get(target);
+        if (onward && !typeOnly) queue.push({ at: target, chain: path, edges: onward });
       }
     }
   }
@@ -99,13 +159,57 @@ describe('imports run one way between the rooms', () => {
       'widgets/a/AView.tsx': "export const AView = () => null; // import { y } from '../../host/app'",
     };
     assert.deepEqual(
-      forbiddenImports(files, (file) => source[file] ?? ''),
+      forbiddenImports(files, (file) => source[file] ?? '', ['widgets/a/AView.tsx']),
       [
         'host/pages/home.tsx -> ../../backend/portal/content-store (backend)',
         'backend/portal/content-store.ts -> ../../host/pages/home (host)',
         'contract/content.ts -> node:fs (a package contract/ may not use)',
       ],
     );
+  });
+
+  it('follows imports through other modules: a view cannot carry in what the host may not import', () => {
+    const source: Record<string, string> = {
+      'host/pages/home.tsx': "import { HeaderView } from '../../widgets/header/HeaderView';",
+      'widgets/header/HeaderView.tsx': "import { menu } from './menu';\nimport type { Lang } from '../core/i18n';",
+      'widgets/header/menu.ts': "import { session } from '../core/session';",
+      'widgets/core/session.ts': "import ky from 'ky';",
+      'widgets/core/i18n.ts': "import { atom } from 'nanostores';",
+      'widgets/elements-extra.ts': 'export const extra = 1;',
+      'host/pages/docs.tsx': "import { extra } from '../../widgets/elements-extra';",
+    };
+    assert.deepEqual(
+      forbiddenImports(Object.keys(source), (file) => source[file] ?? '', [
+        'widgets/header/HeaderView.tsx',
+        'widgets/header/menu.ts',
+      ]),
+      [
+        'host/pages/home.tsx -> ../../widgets/header/HeaderView -> ./menu -> ../core/session (widgets)',
+        'host/pages/docs.tsx -> ../../widgets/elements-extra (widgets)',
+      ],
+    );
+  });
+
+  it('checks a type-only import where it is written, and follows no further', () => {
+    const source: Record<string, string> = {
+      'host/a.ts': "import type { View } from '../widgets/x/View';",
+      'widgets/x/View.tsx': "import { store } from '../core/store';",
+      'host/b.ts': "import { C } from './c';",
+      'host/c.ts': "import type { Store } from '../widgets/core/store';",
+    };
+    assert.deepEqual(
+      forbiddenImports(Object.keys(source), (file) => source[file] ?? '', ['widgets/x/View.tsx']),
+      ['host/c.ts -> ../widgets/core/store (widgets)'],
+    );
+  });
+
+  it('type-checks every room: tsconfig.json includes each', () => {
+    const { include } = JSON.parse(readFileSync('tsconfig.json', 'utf8')) as { include: string[] };
+    for (const room of Object.keys(ROOMS)) assert.ok(include.includes(room), `tsconfig.json does not include ${room}/`);
+  });
+
+  it('names the views the server renders one by one, each an existing file', () => {
+    for (const view of WIDGET_VIEWS) assert.ok(existsSync(view), `${view} is named as a view but does not exist`);
   });
 
   it('reads multi-line, type-only, re-exported and dynamic imports', () => {
