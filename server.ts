@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createEmbeddedBackend } from './backend';
 import { PORTAL_APP_ID } from './backend/accounts/apps';
@@ -7,7 +7,7 @@ import { DatabaseUrlError, DataFolderError, describeDatabaseUrl } from './backen
 import { createDemoApp, DEMO_SITES } from './demo/servers';
 import { createApp } from './host/app';
 import { describeRelease, type Release, readCommandLine } from './host/command-line';
-import { configFromEnv } from './host/config';
+import { configFromEnv, LOCAL_AGENT_PASSWORD } from './host/config';
 import { createLogger } from './host/logger';
 import { mediaUrl } from './host/media';
 import { metricsServer, portalMetrics } from './host/metrics';
@@ -102,7 +102,15 @@ const app = createApp({
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 const servers: Server[] = [];
 
-const portal = app.listen(config.port, (error?: Error) => {
+// The portal's own listener: its fast lane (kept pages, script entries, probes, refusals) before Express.
+const portal = createServer(app.listener);
+let listened = false;
+portal.once('error', (error) => listening(error));
+portal.listen(config.port, () => listening());
+
+function listening(error?: Error) {
+  if (listened) return;
+  listened = true;
   if (error) {
     console.error(`The portal could not listen on port ${config.port}: ${error.message}`);
     process.exit(1);
@@ -122,7 +130,8 @@ const portal = app.listen(config.port, (error?: Error) => {
   if (config.chat.provider === 'builtin' && config.chat.agentPassword)
     console.log(
       `Chat agent inbox on http://localhost:${port}/chat/agent` +
-        (process.env.CHAT_AGENT_PASSWORD ? '' : ` (password ${config.chat.agentPassword})`),
+        // The built-in password of `local` is told; any other (CHAT_AGENT_PASSWORD) is not.
+        (config.chat.agentPassword === LOCAL_AGENT_PASSWORD ? ` (password ${config.chat.agentPassword})` : ''),
     );
   // The portal and the local console (next port) may receive users back from sign-in.
   backend.apps.register(PORTAL_APP_ID, [...originsOf(port), ...originsOf(port + 1)]);
@@ -148,7 +157,7 @@ const portal = app.listen(config.port, (error?: Error) => {
     startDemos(port);
   });
   servers.push(consoleServer);
-});
+}
 // A client that sends its request a few bytes at a time holds a connection: it has
 // 10 s for its headers and 30 s for the whole request (Node's defaults: 60 s and 5 min).
 // Bodies here are small; answers (chat streams too) are not bound by these.

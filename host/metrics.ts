@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 export type PageCacheResult = 'hit' | 'stale' | 'miss';
@@ -34,6 +34,17 @@ export function routeLabel(req: IncomingMessage): string {
   const path = (originalUrl ?? req.url ?? '').toLowerCase();
   const area = AREAS.find((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   return area ? `${area}/*` : 'other';
+}
+
+/** The app's first stage: each request it answers counted and timed, by its route label once the answer is done (by then Express has matched its route). */
+export function requestMetrics(metrics: HostMetrics): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    res.once('close', () =>
+      metrics.request(req.method, routeLabel(req), res.statusCode, (performance.now() - started) / 1000),
+    );
+    next();
+  };
 }
 
 export function portalMetrics(

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, afterEach, before, describe, it } from 'node:test';
+import { PUBLIC_ORIGIN_SETTING } from '../../contract/public-origin';
 import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
 import { request } from '../../host/test-support/server';
 import { openSignInForm, postSignInForm } from '../../host/test-support/sign-in';
@@ -80,14 +81,14 @@ describe('login CSRF: the sign-in form takes posts only from itself', () => {
 
   it('behind a proxy takes posts from the public origin of the portal (PORTAL_PUBLIC_ORIGIN), not from the Host', async () => {
     const publicOrigin = 'https://portal.example';
-    process.env.PORTAL_PUBLIC_ORIGIN = publicOrigin;
+    portal.app.set(PUBLIC_ORIGIN_SETTING, publicOrigin);
     try {
       const fields = form('demo', { state: 'p' });
       // Each posted with the token and cookie of a form it was shown.
       assert.equal((await (await openSignInForm(portal.port, fields))()).status, 403);
       assert.equal((await (await openSignInForm(portal.port, fields, publicOrigin))()).status, 303);
     } finally {
-      delete process.env.PORTAL_PUBLIC_ORIGIN;
+      portal.app.set(PUBLIC_ORIGIN_SETTING, undefined);
     }
   });
 

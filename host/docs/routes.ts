@@ -6,13 +6,16 @@ import type { WidgetBuild } from '../widget-build';
 import { widgetRelease } from '../widget-release';
 import { renderDocsIndex, renderElementDoc, renderGuide } from './docs-page';
 
-/** `/docs` and `/docs/<tag>`: the elements' reference, from the manifest of this build. */
-export function docsRoutes(build: WidgetBuild, announced: Announced): Router {
+/**
+ * `/docs` and `/docs/<tag>`: the elements' reference, from the manifest of this build.
+ * `configuredOrigin`: PORTAL_PUBLIC_ORIGIN, the address the snippets name behind a proxy.
+ */
+export function docsRoutes(build: WidgetBuild, announced: Announced, configuredOrigin?: string): Router {
   const router = Router();
   const release = widgetRelease(build, announced);
   const { elements } = build;
   if (!release || !elements.length) return router;
-  const origin = (req: Request) => publicOrigin(req);
+  const origin = (req: Request) => publicOrigin(req, configuredOrigin);
   router.get('/docs', (req, res) => {
     res.type('html').send(renderDocsIndex(res.locals.cspNonce, origin(req), release, elements));
   });

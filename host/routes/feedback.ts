@@ -40,7 +40,7 @@ export function feedbackRoutes(
     // A page elsewhere could make its visitors' browsers post here, each from its
     // own address; browsers name the page's origin, so those are refused.
     (req, res, next) => {
-      if (!postedFromAnotherSite(req.get('Origin'), publicOrigin(req))) return next();
+      if (!postedFromAnotherSite(req.get('Origin'), publicOrigin(req, deps.publicOrigin))) return next();
       show(403, { kind: 'form', values: formValues(req), problem: '请在本站的意见反馈页提交。' })(req, res, next);
     },
     feedbackRateLimit({

@@ -108,7 +108,7 @@ export class PageCache {
     freshMs = 10_000,
     maxPages = 500,
     staleIfErrorMs = STALE_IF_ERROR_MS,
-    oneHost = Boolean(process.env.PORTAL_PUBLIC_ORIGIN),
+    oneHost = false,
     logger,
     onLookup,
   }: PageCacheOptions & {

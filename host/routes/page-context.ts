@@ -28,6 +28,8 @@ export interface PageDeps {
    * past it the page is the 'working hard to load' page (or, when kept, the last good copy).
    */
   renderDeadlineMs?: number;
+  /** PORTAL_PUBLIC_ORIGIN: the site's address behind a proxy, which pages name; without it, the host asked for. */
+  publicOrigin?: string;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface PageDeps {
  */
 export async function pageContext(
   req: Request,
-  { assets, siteData, renderDeadlineMs }: PageDeps,
+  { assets, siteData, renderDeadlineMs, publicOrigin: configured }: PageDeps,
   { lenient = false } = {},
 ): Promise<PageContext> {
   const deadline = renderDeadlineMs ? deadlineOf(req, renderDeadlineMs) : undefined;
@@ -62,7 +64,7 @@ export async function pageContext(
     pageCommon,
     friendlyLinks,
     preview: req.query.preview === 'true',
-    origin: publicOrigin(req),
+    origin: publicOrigin(req, configured),
   };
 }
 
@@ -70,8 +72,7 @@ export async function pageContext(
  * The site's public address: PORTAL_PUBLIC_ORIGIN when set (behind a proxy),
  * else the address this request came to, if it is plain http(s) and a plain host name.
  */
-export function publicOrigin(req: Request): string {
-  const configured = process.env.PORTAL_PUBLIC_ORIGIN;
+export function publicOrigin(req: Request, configured: string | undefined): string {
   if (configured) return configured.replace(/\/$/, '');
   const host = req.get('host') ?? '';
   const origin = `${req.protocol}://${host}`;

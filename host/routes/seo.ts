@@ -126,7 +126,7 @@ export function seoRoutes(deps: PageDeps & { content: ContentSource }): Array<[s
     [
       '/sitemap.xml',
       async (req, res) => {
-        const origin = publicOrigin(req);
+        const origin = publicOrigin(req, deps.publicOrigin);
         res
           .type('application/xml')
           .setHeader('Cache-Control', 'public, max-age=3600')
@@ -144,13 +144,13 @@ export function seoRoutes(deps: PageDeps & { content: ContentSource }): Array<[s
         res
           .type('application/rss+xml')
           .setHeader('Cache-Control', 'public, max-age=900')
-          .send(newsFeedXml(publicOrigin(req), news.list, categories));
+          .send(newsFeedXml(publicOrigin(req, deps.publicOrigin), news.list, categories));
       },
     ],
     [
       '/robots.txt',
       async (req, res) => {
-        const origin = publicOrigin(req);
+        const origin = publicOrigin(req, deps.publicOrigin);
         res.type('text/plain').setHeader('Cache-Control', 'public, max-age=3600').send(robotsTxt(origin));
       },
     ],

@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { type BackendLog, createEmbeddedBackend, type EmbeddedBackend } from '../../backend';
 import { PORTAL_APP_ID } from '../../backend/accounts/apps';
 import type { StreamLimitSettings } from '../../backend/chat/stream-limits';
-import { createApp } from '../app';
+import { createApp, type PortalApp } from '../app';
 import type { TrustProxy } from '../config';
 import { mediaUrl } from '../media';
 import type { PageCacheOptions } from '../routes/page-cache';
@@ -16,6 +16,8 @@ export interface TestPortal {
   backend: EmbeddedBackend;
   /** The back-end's SQLite file, to look into or change behind its back (a portal on PostgreSQL has none: it throws). */
   readonly sqlite: Database.Database;
+  /** The portal's app: its settings may be changed while it runs (`PUBLIC_ORIGIN_SETTING`). */
+  app: PortalApp;
   server: Server;
   port: number;
   origin: string;
@@ -66,21 +68,20 @@ export async function startTestPortal(
     log: options.log ?? { error: (_fields, message) => console.error(message), warn: () => {} },
     mediaUrl,
   });
-  const { server, port } = await listen(
-    createApp({
-      widgetsDir: 'dist/widgets',
-      logLevel: 'silent',
-      env: 'local',
-      backend,
-      feedbackLimit: options.feedbackLimit,
-      searchLimit: options.searchLimit,
-      renderLimit: options.renderLimit,
-      notFoundLimit: options.notFoundLimit,
-      trustProxy: options.trustProxy,
-      publicOrigin: options.publicOrigin,
-      pageCache: options.pageCache,
-    }),
-  );
+  const app = createApp({
+    widgetsDir: 'dist/widgets',
+    logLevel: 'silent',
+    env: 'local',
+    backend,
+    feedbackLimit: options.feedbackLimit,
+    searchLimit: options.searchLimit,
+    renderLimit: options.renderLimit,
+    notFoundLimit: options.notFoundLimit,
+    trustProxy: options.trustProxy,
+    publicOrigin: options.publicOrigin,
+    pageCache: options.pageCache,
+  });
+  const { server, port } = await listen(app);
   const origin = `http://127.0.0.1:${port}`;
   backend.apps.register(PORTAL_APP_ID, [origin, `http://127.0.0.1:${port + 1}`]);
   return {
@@ -89,6 +90,7 @@ export async function startTestPortal(
       if (!backend.sqlite) throw new Error('This test portal keeps its data in PostgreSQL');
       return backend.sqlite;
     },
+    app,
     server,
     port,
     origin,

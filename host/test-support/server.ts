@@ -1,4 +1,10 @@
-import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type RequestListener,
+  type Server,
+} from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import type { Express } from 'express';
 
@@ -8,11 +14,10 @@ export interface RawResponse {
   body: string;
 }
 
-/** Starts an app on a free loopback port. */
-export async function listen(app: Express): Promise<{ server: Server; port: number }> {
-  const server = await new Promise<Server>((resolve) => {
-    const started = app.listen(0, '127.0.0.1', () => resolve(started));
-  });
+/** Starts an app on a free loopback port: the portal's behind its fast lane (`listener`), as server.ts serves it. */
+export async function listen(app: Express & { listener?: RequestListener }): Promise<{ server: Server; port: number }> {
+  const server = createServer(app.listener ?? app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, port: (server.address() as AddressInfo).port };
 }
 
