@@ -20,6 +20,16 @@ export class ApiFailure extends HttpError {
   }
 }
 
+/** A 400 that names each field's problem, for a form to show beside the field (`errors` in the envelope). */
+export class InvalidFields extends ApiFailure {
+  constructor(
+    readonly errors: Record<string, string | undefined>,
+    fallback = '请求内容不正确',
+  ) {
+    super(400, 'E0400', Object.values(errors).find(Boolean) ?? fallback);
+  }
+}
+
 export const badRequest = (msg: string) => new ApiFailure(400, 'E0400', msg);
 export const unauthorized = (msg = '未登录或登录已过期，请重新登录') => new ApiFailure(401, 'E0401', msg);
 export const forbidden = (msg = '无权访问该企业的数据') => new ApiFailure(403, 'E0403', msg);
@@ -63,5 +73,6 @@ export const apiErrors: ErrorRequestHandler = (error, req, res, _next) => {
   }
   if (res.headersSent) return void res.end();
   if (failure.status === 503) res.setHeader('Retry-After', RETRY_AFTER_S);
-  res.status(failure.status).json({ code: failure.code, msg: failure.message, status: failure.status });
+  const fields = failure instanceof InvalidFields ? { errors: failure.errors } : {};
+  res.status(failure.status).json({ code: failure.code, msg: failure.message, status: failure.status, ...fields });
 };

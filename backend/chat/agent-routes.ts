@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type Response, Router } from 
 import * as schemas from '../../contract/chat';
 import { checkInboxQuery, inboxAfterSignIn, inboxHref, inboxQuery, inboxQueryInput } from '../../contract/chat-inbox';
 import type { Db } from '../db/query';
-import { ApiFailure, apiErrors, forbidden, notFound, ok, unauthorized } from '../envelope';
+import { apiErrors, forbidden, notFound, ok, unauthorized } from '../envelope';
 import { jsonBody } from '../http/json-body';
 import { type SignInThrottle, waitText } from '../http/throttle';
 import { renderAgentInbox, renderAgentSignIn } from './agent-pages';
@@ -12,6 +12,7 @@ import type { ChatHub } from './hub';
 import { ownOrigin } from './origins';
 import { type EventStream, type EventStreams, following, lastEventId, openEventStream } from './sse';
 import type { ChatStore } from './store';
+import { StreamRefusal } from './stream-limits';
 import { parseChat } from './visitor-routes';
 
 export interface AgentRoutesOptions {
@@ -186,7 +187,7 @@ export function agentRoutes({ db, store, hub, streams, password, signingKey, sig
   api.get('/events', (req, res) => {
     // Agents are few and staff: their streams count in the total only, and do not idle.
     const admitted = streams.admit();
-    if ('status' in admitted) throw new ApiFailure(admitted.status, `E0${admitted.status}`, admitted.message);
+    if (admitted instanceof StreamRefusal) throw admitted;
     const stream = openEventStream(req, res, streams, { release: admitted.release });
     watchSession(stream, res.locals.agentSession as AgentSession);
     let sent = lastEventId(req);
@@ -199,7 +200,7 @@ export function agentRoutes({ db, store, hub, streams, password, signingKey, sig
     following(stream, deliver, hub.onAny.bind(hub), () => store.messagesSince(sent));
   });
   api.all('/{*rest}', () => {
-    throw new ApiFailure(404, 'E0404', '接口不存在');
+    throw notFound('接口不存在');
   });
   api.use(apiErrors);
   router.use('/chat/agent/api', api);

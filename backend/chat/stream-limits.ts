@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ipKeyGenerator } from 'express-rate-limit';
+import { HttpError } from '../../contract/http-error';
 
 /**
  * How many chat streams one instance holds open: each is a socket, a file
@@ -54,16 +55,20 @@ export function streamsInTotal(fileLimit: number | undefined): number {
 export type StreamRefusalReason = 'visitor' | 'address' | 'total';
 
 /** A stream not opened: 429 when the visitor or the address has its share, 503 when the instance is full. */
-export interface StreamRefusal {
-  reason: StreamRefusalReason;
-  status: 429 | 503;
-  message: string;
+export class StreamRefusal extends HttpError {
+  constructor(
+    readonly reason: StreamRefusalReason,
+    status: 429 | 503,
+    message: string,
+  ) {
+    super(status, message);
+  }
 }
 
 const REFUSALS: Record<StreamRefusalReason, StreamRefusal> = {
-  visitor: { reason: 'visitor', status: 429, message: '打开的聊天窗口过多，请关闭一些页面后再试' },
-  address: { reason: 'address', status: 429, message: '来自同一网络的聊天连接过多，请稍后再试' },
-  total: { reason: 'total', status: 503, message: '客服连接繁忙，请稍后再试' },
+  visitor: new StreamRefusal('visitor', 429, '打开的聊天窗口过多，请关闭一些页面后再试'),
+  address: new StreamRefusal('address', 429, '来自同一网络的聊天连接过多，请稍后再试'),
+  total: new StreamRefusal('total', 503, '客服连接繁忙，请稍后再试'),
 };
 
 /** The key of an address for counting: an IPv6 address counts by its /56, as one household or office. */

@@ -15,7 +15,7 @@ import type { ChatHub } from './hub';
 import { accessAnswer, allowOrigins } from './origins';
 import { type EventStreams, following, lastEventId, openEventStream } from './sse';
 import type { ChatStore, Visitor } from './store';
-import { STREAM_RETRY_AFTER_S, type StreamRefusal } from './stream-limits';
+import { STREAM_RETRY_AFTER_S, StreamRefusal } from './stream-limits';
 import type { VisitorIds } from './visitor-ids';
 
 export interface VisitorRoutesOptions {
@@ -191,10 +191,10 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
   router.get('/events', async (req, res) => {
     const address = req.ip ?? '';
     const admitted = options.streams.admit(res.locals.visitorKey as string, address);
-    if ('status' in admitted) {
+    if (admitted instanceof StreamRefusal) {
       options.onStreamRefused?.(admitted, address);
       res.setHeader('Retry-After', String(STREAM_RETRY_AFTER_S));
-      throw new ApiFailure(admitted.status, `E0${admitted.status}`, admitted.message);
+      throw admitted;
     }
     const stream = openEventStream(req, res, options.streams, {
       release: admitted.release,

@@ -1,13 +1,14 @@
 import { parse } from 'content-type';
 import express, { type RequestHandler } from 'express';
 import { errorText } from '../../contract/errors';
-import { ApiFailure } from '../envelope';
+import { ApiFailure, badRequest } from '../envelope';
 
 const unsupported = () => new ApiFailure(415, 'E0415', errorText(415).zh);
 
 /** Bytes that are not UTF-8: the body parser would store them as U+FFFD. */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-const notUtf8 = () => Object.assign(new Error('the body is not UTF-8'), { status: 400, type: 'encoding.invalid' });
+/** The words the API gives any body it cannot read (backend/envelope.ts's apiErrors). */
+const notUtf8 = () => badRequest('请求内容格式不正确');
 
 /**
  * JSON bodies in UTF-8 only (RFC 8259), as every client of the API sends them.

@@ -1,7 +1,7 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { ORDER_NO_PATTERN, orderErrors, orderSchema } from '../../contract/order';
 import { pageQuery } from '../../contract/portal-requests';
-import { ApiFailure, notFound, ok, parse } from '../envelope';
+import { ApiFailure, InvalidFields, notFound, ok, parse } from '../envelope';
 import { currentUser } from './auth';
 import type { ContentStore } from './content-store';
 import type { CustomerStore } from './customer-store';
@@ -39,12 +39,6 @@ function orderAccess(customers: CustomerStore): RequestHandler {
 
 const companyOf = (res: Response) => res.locals.companyId as number;
 
-/** A 400 that names each field's problem, for the form to show beside the field. */
-function invalid(res: Response, errors: Record<string, string | undefined>) {
-  const msg = Object.values(errors).find(Boolean) ?? '订单信息不正确';
-  res.status(400).json({ code: 'E0400', msg, status: 400, errors });
-}
-
 /** Orders of the caller's company: place, list, read one. */
 export function orderApi({ orders, customers, content, signedIn, brand }: OrderApiOptions): Router {
   const router = Router();
@@ -53,15 +47,15 @@ export function orderApi({ orders, customers, content, signedIn, brand }: OrderA
 
   router.post(base, async (req: Request, res) => {
     const errors = orderErrors(req.body);
-    if (Object.keys(errors).length) return invalid(res, errors);
+    if (Object.keys(errors).length) throw new InvalidFields(errors, '订单信息不正确');
     const order = parse(orderSchema, req.body);
     const user = currentUser(res);
     if (!(await customers.correlatedCompanies(user.company_id)).some((c) => c.companyId === order.companyId))
-      return invalid(res, { companyId: '只能为本账号关联的企业下单' });
+      throw new InvalidFields({ companyId: '只能为本账号关联的企业下单' });
     const product = await content.product(order.productId);
-    if (!product) return invalid(res, { productId: '该产品不存在或已下架' });
+    if (!product) throw new InvalidFields({ productId: '该产品不存在或已下架' });
     const edition = product.editions.find((e) => e.id === order.editionId);
-    if (!edition) return invalid(res, { editionId: '该产品没有这个版本' });
+    if (!edition) throw new InvalidFields({ editionId: '该产品没有这个版本' });
     const placed = await orders.place(user.id, order, {
       productName: product.name,
       editionName: edition.name,
