@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { nginxConfig } from './nginx';
 
-describe('the nginx configuration README shows', () => {
+describe('the nginx configuration docs/operating.md shows', () => {
   it('is the one the cluster runs (nginxConfig), for its example addresses', () => {
-    const readme = readFileSync('README.md', 'utf8');
-    const shown = /```nginx\n([\s\S]*?)```/.exec(readme)?.[1];
+    const guide = readFileSync('docs/operating.md', 'utf8');
+    const shown = /```nginx\n([\s\S]*?)```/.exec(guide)?.[1];
     const config = nginxConfig({
       listen: '127.0.0.1:8080',
       instances: ['127.0.0.1:3000', '127.0.0.1:3010'],

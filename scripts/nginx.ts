@@ -1,7 +1,7 @@
 /**
  * nginx in front of the portal's instances, as an ordinary foreground process
  * of ours (Debian's `nginx` package; NGINX_PATH overrides): the configuration
- * is `nginxConfig()`, the one README's "Deploying it" shows.
+ * is `nginxConfig()`, the one docs/operating.md shows ("nginx in front").
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
