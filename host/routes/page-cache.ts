@@ -1,81 +1,20 @@
-import { createHash } from 'node:crypto';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { errorStatus } from '../../contract/errors';
-import { isMobileUserAgent } from '../../contract/user-agent';
-import { STALE_IF_ERROR_MS } from '../data/upstream';
 import { type Logger, loggableUrl } from '../logger';
-import { type Encoding, encodingFor, unchanged } from '../precompressed';
-import { isOwnHost } from './own-host';
+import { encodingFor } from '../precompressed';
+import { PageKeys } from './page-cache-keys';
+import { answerHeaders, type CachedPage, compressed, sendCached } from './page-cache-send';
+import { KeepingRules, type PageCacheOptions, pageCacheSettings } from './page-cache-settings';
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** A rendered page, kept with its compressed copies so a hit costs no work. */
-interface CachedPage {
-  etag: string;
-  /** When it was rendered: how long it may stand in for a failing back-end. */
-  renderedAt: number;
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  /**
-   * Every header of the page's answer but the body's own, as the middleware set
-   * them the first time it was sent (security headers, CSP): from then on
-   * `answerFresh` sends it with no middleware at all.
-   */
-  headers?: OutgoingHttpHeaders;
-}
+export type { PageCacheOptions } from './page-cache-settings';
 
 /**
  * Renders the page afresh; throwing (a 404, a failed back-end) is passed on.
  * `background`: a kept page rendered again behind its answer, which nobody waits for.
  */
 type Produce = (background: boolean) => Promise<string>;
-
-export interface PageCacheOptions {
-  /** How long a page is served without rendering it again. */
-  freshMs?: number;
-  /** How many pages (address and device variant) are kept. */
-  maxPages?: number;
-  /** How long a kept page stands in while rendering it again fails with a server error (default a day). */
-  staleIfErrorMs?: number;
-  /**
-   * Whether pages are the same whatever host they are asked for under (true when
-   * PORTAL_PUBLIC_ORIGIN names the site's address, which pages then show).
-   */
-  oneHost?: boolean;
-}
-
-/**
- * Other host names pages are kept for, first come, when each host gets its own
- * pages (no PORTAL_PUBLIC_ORIGIN): the site's few names. The machine's own names
- * are always kept (`isOwnHost`), so forged hosts cannot take their places.
- */
-const MAX_HOSTS = 4;
-const HOSTS_FULL = `pages are kept for at most ${MAX_HOSTS} host names besides this machine's own, and this one is not: set PORTAL_PUBLIC_ORIGIN to the site's address so every page is kept whatever host a request names`;
-
-/** How soon a free-text page must be asked for again to be kept (`keepsWhenAskedAgain`). */
-const ASKED_AGAIN_WITHIN_MS = 10 * 60 * 1000;
-
-async function compressed(html: string): Promise<CachedPage> {
-  const identity = Buffer.from(html, 'utf8');
-  const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 9,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzipAsync(identity, { level: 9 }),
-  ]);
-  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-  return { etag, renderedAt: Date.now(), identity, br, gzip: gz };
-}
 
 /**
  * Rendered pages, kept per address and device variant (mobile visitors get the
@@ -84,50 +23,32 @@ async function compressed(html: string): Promise<CachedPage> {
  * in the background for the next visitor; while the back-end fails, the last
  * good page is served on (stale-if-error). Pages carry no per-visitor bytes (the
  * CSP allows their styles by hash), so one rendering serves everyone.
+ *
+ * Its parts: the settings and which requests are kept (page-cache-settings.ts),
+ * the keys pages are looked up by (page-cache-keys.ts), how a kept page is
+ * compressed and sent (page-cache-send.ts); this file keeps the pages.
  */
 export class PageCache {
   private readonly pages: LRUCache<string, CachedPage, Produce>;
-  private readonly oneHost: boolean;
+  private readonly keys: PageKeys;
+  private readonly rules: KeepingRules;
   private readonly logger?: Logger;
   private readonly onLookup?: (result: 'hit' | 'stale' | 'miss') => void;
-  private readonly hosts = new Set<string>();
-  private warnedHostsFull = false;
-  /** The query parameters each kept page's path reads, for the lookup before routing. */
-  private readonly readsByPath: LRUCache<string, readonly string[]>;
   /** First renders under way, by key. */
   private readonly rendering = new Map<string, Promise<CachedPage>>();
-  /** Free-text pages (search) asked for once lately: a second ask keeps the page. */
-  private readonly askedOnce: LRUCache<string, true>;
-  /**
-   * Free-text pages kept because they were asked for again, at most a tenth of
-   * the pages: however many words are asked for twice, the site's own pages stay.
-   */
-  private readonly keptWhenAskedAgain: LRUCache<string, true>;
 
-  constructor({
-    freshMs = 10_000,
-    maxPages = 500,
-    staleIfErrorMs = STALE_IF_ERROR_MS,
-    oneHost = false,
-    logger,
-    onLookup,
-  }: PageCacheOptions & {
-    logger?: Logger;
-    /** Told of each lookup of a kept page: fresh, stale (sent while it renders again), or not kept yet. */
-    onLookup?: (result: 'hit' | 'stale' | 'miss') => void;
-  } = {}) {
-    this.oneHost = oneHost;
-    this.logger = logger;
-    this.onLookup = onLookup;
-    this.readsByPath = new LRUCache({ max: maxPages * 2 });
-    this.askedOnce = new LRUCache({ max: maxPages * 8, ttl: ASKED_AGAIN_WITHIN_MS });
-    this.keptWhenAskedAgain = new LRUCache({
-      max: Math.max(1, Math.floor(maxPages / 10)),
-      // Its place taken by a newer one: the page goes too.
-      dispose: (_value, key, reason) => {
-        if (reason === 'evict') this.pages.delete(key);
-      },
-    });
+  constructor(
+    options: PageCacheOptions & {
+      logger?: Logger;
+      /** Told of each lookup of a kept page: fresh, stale (sent while it renders again), or not kept yet. */
+      onLookup?: (result: 'hit' | 'stale' | 'miss') => void;
+    } = {},
+  ) {
+    const { freshMs, maxPages, staleIfErrorMs, oneHost } = pageCacheSettings(options);
+    this.logger = options.logger;
+    this.onLookup = options.onLookup;
+    this.keys = new PageKeys(oneHost, maxPages * 2);
+    this.rules = new KeepingRules(oneHost, maxPages, (key) => this.pages.delete(key), this.logger);
     this.pages = new LRUCache<string, CachedPage, Produce>({
       max: maxPages,
       ttl: freshMs,
@@ -155,7 +76,7 @@ export class PageCache {
    * forged Host headers cannot fill the cache either.
    */
   keeps(req: Request): boolean {
-    return req.query.preview === undefined && this.keepsHost(req.headers.host ?? '', req.socket.localPort);
+    return this.rules.keeps(req);
   }
 
   /**
@@ -166,15 +87,7 @@ export class PageCache {
    * like any kept page. Call after `keeps`.
    */
   keepsWhenAskedAgain(req: Request, reads: readonly string[]): boolean {
-    const key = this.canonicalKey(req, reads);
-    if (this.keptWhenAskedAgain.get(key)) return true;
-    if (!this.askedOnce.has(key)) {
-      this.askedOnce.set(key, true);
-      return false;
-    }
-    this.askedOnce.delete(key);
-    this.keptWhenAskedAgain.set(key, true);
-    return true;
+    return this.rules.keepsWhenAskedAgain(this.keys.canonical(req, reads));
   }
 
   /**
@@ -183,12 +96,12 @@ export class PageCache {
    * limits on costly pages (search) count only the pages not kept.
    */
   holds(req: Request, reads: readonly string[] = []): boolean {
-    return this.keeps(req) && this.pages.peek(this.canonicalKey(req, reads)) !== undefined;
+    return this.keeps(req) && this.pages.peek(this.keys.canonical(req, reads)) !== undefined;
   }
 
   /** Whether a page is kept, fresh or stale, at this address as asked for (no routing yet). */
   holdsAddress(req: IncomingMessage): boolean {
-    return this.pages.peek(this.keyOf(req)) !== undefined;
+    return this.pages.peek(this.keys.asAsked(req)) !== undefined;
   }
 
   /**
@@ -196,19 +109,8 @@ export class PageCache {
    * parameters its page was kept by. A page never kept at this path is not held.
    */
   holdsRouted(req: Request): boolean {
-    const reads = this.readsByPath.get(routedPath(req));
+    const reads = this.keys.readsOf(req);
     return reads !== undefined && this.holds(req, reads);
-  }
-
-  private keepsHost(host: string, localPort: number | undefined): boolean {
-    if (this.oneHost || isOwnHost(host, localPort) || this.hosts.has(host)) return true;
-    if (this.hosts.size >= MAX_HOSTS) {
-      if (!this.warnedHostsFull) this.logger?.warn({ host }, HOSTS_FULL);
-      this.warnedHostsFull = true;
-      return false;
-    }
-    this.hosts.add(host);
-    return true;
   }
 
   /**
@@ -219,7 +121,7 @@ export class PageCache {
    * cache, or make the server compress, by inventing addresses.
    */
   async send(req: Request, res: Response, produce: Produce, reads: readonly string[] = []): Promise<void> {
-    const key = this.canonicalKey(req, reads);
+    const key = this.keys.canonical(req, reads);
     // A kept page, fresh or stale, goes through the cache's fetch (a stale one is
     // sent while it renders again). A new one is rendered outside it and kept only
     // once it rendered: a 404 or a failure never takes another page's place.
@@ -259,7 +161,7 @@ export class PageCache {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
     if (url.includes('preview')) return false;
-    const key = this.keyOf(req);
+    const key = this.keys.asAsked(req);
     const page = this.pages.getRemainingTTL(key) > 0 ? this.pages.peek(key) : undefined;
     if (!page?.headers) return false;
     this.onLookup?.('hit');
@@ -272,108 +174,7 @@ export class PageCache {
     return true;
   }
 
-  /**
-   * A page's key before any routing: device variant (mobile visitors get the
-   * page without the login widget), host (pages name their public origin, which
-   * without PORTAL_PUBLIC_ORIGIN is the host asked for), path as asked for, and
-   * of the query only what that path's page reads, when a page is kept there
-   * (so `/?id=junk` is answered with `/` here, at the cost of a lookup).
-   */
-  private keyOf(req: IncomingMessage): string {
-    const url = req.url ?? '/';
-    const at = url.indexOf('?');
-    const reads = at < 0 ? undefined : this.readsByPath.get(url.slice(0, at));
-    if (!reads) return this.key(req, url);
-    return this.key(req, url.slice(0, at) + readQuery(url.slice(at), reads));
-  }
-
-  /**
-   * The key of the page a routed request asks for, whatever its spelling: the
-   * route's path with its parameters (so `/PRODUCT/` is `/product`) and only the
-   * query parameters the page reads, in the order it lists them.
-   */
-  private canonicalKey(req: Request, reads: readonly string[]): string {
-    const path = routedPath(req);
-    this.readsByPath.set(path, reads);
-    const at = req.originalUrl.indexOf('?');
-    return this.key(req, path + (at < 0 ? '' : readQuery(req.originalUrl.slice(at), reads)));
-  }
-
-  private key(req: IncomingMessage, address: string): string {
-    return `${deviceOf(req)} ${this.oneHost ? '' : (req.headers.host ?? '')} ${address}`;
-  }
-
   clear(): void {
     this.pages.clear();
   }
-}
-
-/** The route's path with its parameters (so `/PRODUCT/` is `/product`), or the path as asked for outside a route. */
-function routedPath(req: Request): string {
-  const route: unknown = req.route?.path;
-  return typeof route === 'string'
-    ? req.baseUrl +
-        route.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(req.params[name] ?? '')))
-    : req.path;
-}
-
-/** `?…` with only the parameters a page reads, in its order; empty when none is there. */
-function readQuery(search: string, reads: readonly string[]): string {
-  const query = new URLSearchParams(search);
-  const kept = new URLSearchParams();
-  for (const name of reads) for (const value of query.getAll(name)) kept.append(name, value);
-  return kept.size > 0 ? `?${kept}` : '';
-}
-
-const deviceOf = (req: IncomingMessage) => (isMobileUserAgent(req.headers['user-agent'] ?? '') ? 'mobile' : 'desktop');
-
-/**
- * The headers kept with a page: the security headers the middleware sets for
- * every page alike (an allowlist: whatever else a future middleware adds stays
- * out), the CSP without a nonce (pages have no inline script, and a kept nonce
- * would be known to all).
- */
-const KEPT_HEADERS = new Set([
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'cross-origin-resource-policy',
-  'origin-agent-cluster',
-  'referrer-policy',
-  'strict-transport-security',
-  'x-content-type-options',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
-  'permissions-policy',
-]);
-function answerHeaders(res: Response): OutgoingHttpHeaders {
-  const kept: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(res.getHeaders())) {
-    if (!KEPT_HEADERS.has(name) || value === undefined) continue;
-    kept[name] = name === 'content-security-policy' ? String(value).replace(/ 'nonce-[^']*'/g, '') : value;
-  }
-  return kept;
-}
-
-/** Sends a kept page with its own headers; answers the status sent. */
-function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage, encoding: Encoding): number {
-  const body = page[encoding];
-  const headers: OutgoingHttpHeaders = {
-    ...page.headers,
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-cache',
-    etag: page.etag,
-    vary: 'Accept-Encoding, User-Agent',
-  };
-  if (unchanged(req, page.etag)) {
-    res.writeHead(304, headers).end();
-    return 304;
-  }
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  headers['content-length'] = body.length;
-  res.writeHead(200, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
-  return 200;
 }

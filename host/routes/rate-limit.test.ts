@@ -25,7 +25,7 @@ before(async () => {
   });
   app.get('/api/search', searchApiRateLimit(LIMIT), (_req, res) => void res.json({ ok: true }));
   await new Promise<void>((resolve) => {
-    server = app.listen(0, '127.0.0.1', resolve);
+    server = app.listen(0, '127.0.0.1', () => resolve());
   });
   port = (server.address() as AddressInfo).port;
 });
