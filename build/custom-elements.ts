@@ -2,6 +2,33 @@ import type { ElementDocs } from './element-docs';
 
 export const CUSTOM_ELEMENTS_FILE = 'custom-elements.json';
 
+type Typed = { type?: { text: string } };
+type Named = { name: string; description: string };
+
+/** One element's class declaration in the manifest. */
+export interface ElementDeclaration {
+  kind: 'class';
+  name: string;
+  customElement: true;
+  tagName: string;
+  summary: string;
+  description: string;
+  superclass: { name: string };
+  attributes: (Named & Typed & { fieldName?: string })[];
+  members: (Named &
+    Typed & {
+      kind: 'field' | 'method';
+      attribute?: string;
+      readonly?: boolean;
+      parameters?: ({ name: string; optional?: boolean } & Typed)[];
+      return?: Typed;
+    })[];
+  events: (Named & Typed)[];
+  slots: Named[];
+  cssParts: Named[];
+  cssProperties: (Named & { default?: string })[];
+}
+
 /** The custom elements manifest (schema 2.1.0), as editors, linters and docs tools read it. */
 export interface CustomElementsManifest {
   schemaVersion: string;
@@ -9,10 +36,14 @@ export interface CustomElementsManifest {
   modules: {
     kind: 'javascript-module';
     path: string;
-    declarations: Record<string, unknown>[];
+    declarations: ElementDeclaration[];
     exports: Record<string, unknown>[];
   }[];
 }
+
+/** The elements a manifest declares, in its order. */
+export const declaredElements = (manifest: CustomElementsManifest): ElementDeclaration[] =>
+  manifest.modules.flatMap((module) => module.declarations);
 
 /**
  * The module an app imports for a tag, from the portal's package root (`./elements/*`
@@ -22,7 +53,7 @@ export const elementModulePath = (tag: string) => `dist/widgets/esm/${tag}.js`;
 
 const typed = (type?: string) => (type ? { type: { text: type } } : {});
 
-/** Builds `custom-elements.json` from the elements' references. */
+/** Builds `custom-elements.json` from the elements' references (as the analyzer read them: element-docs.ts). */
 export function customElementsManifest(elements: ElementDocs[]): CustomElementsManifest {
   return {
     schemaVersion: '2.1.0',
@@ -50,7 +81,7 @@ export function customElementsManifest(elements: ElementDocs[]): CustomElementsM
           }),
           members: [
             ...docs.properties.map((p) => ({
-              kind: 'field',
+              kind: 'field' as const,
               name: p.name,
               description: p.description,
               ...typed(p.type),
@@ -59,14 +90,14 @@ export function customElementsManifest(elements: ElementDocs[]): CustomElementsM
             ...docs.members.map((m) =>
               m.kind === 'field'
                 ? {
-                    kind: 'field',
+                    kind: 'field' as const,
                     name: m.name,
                     description: m.description,
                     ...typed(m.type),
                     ...(m.readonly ? { readonly: true } : {}),
                   }
                 : {
-                    kind: 'method',
+                    kind: 'method' as const,
                     name: m.name,
                     description: m.description,
                     ...(m.parameters

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type AnalyzedElement, analyzeElements } from './element-analyzer';
+import { type ElementUsage, elementUsage } from './element-usage';
 
 /** One documented name: an attribute, event, slot, CSS part or custom property. */
 export interface DocEntry {
@@ -23,7 +25,7 @@ export interface MemberDoc {
 }
 
 /** What one `*.element.ts` file says about its element, in its JSDoc block and code. */
-export interface ElementDocs {
+export interface ElementDocs extends ElementUsage {
   /** Path from the repository root, with forward slashes. */
   path: string;
   tagName: string;
@@ -37,239 +39,75 @@ export interface ElementDocs {
   slots: DocEntry[];
   cssParts: DocEntry[];
   cssProperties: DocEntry[];
-  /** The element's own members, as its `HTMLElementTagNameMap` entry states them. */
-  interfaceMembers: string;
-  /** The same, one by one, without the props already listed. */
+  /** The element's own members, as its `HTMLElementTagNameMap` entry states them, without the props. */
   members: MemberDoc[];
-  /** Every `portal-*` event name emitted in the widget's folder. */
-  emitted: string[];
-  /** Every literal `part="..."` name in the widget's components. */
-  partsUsed: string[];
-  /** Every `var(--portal-…)` in the element's CSS: its folder's and what its code imports from elsewhere. */
-  cssPropertiesUsed: string[];
   /** Written as a plain `HTMLElement` class: it reads its attributes itself. */
   plainClass: boolean;
 }
 
-/** Every widget takes the same two languages (a public contract). */
-export const LANG_TYPE = "'zh-CN' | 'en'";
-
-const TAG_CONSTANT = /export const \w+_TAG = '(portal-[a-z-]+)';/;
-const DOC_AND_DEFINE = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export const (\w+) = defineElement\b[^(]*\(([\s\S]*?)\);\n/;
-/** An element written as a plain class (no component, no props from attributes). */
-const DOC_AND_CLASS = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export class (\w+) extends HTMLElement\b/;
-const PROPS_OPTION = /props:\s*\{([^}]*)\}/;
-const PROP_ENTRY = /(\w+):\s*'(\w+)'/g;
-
-const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-
-/** The text of a JSDoc block without its leading stars. */
-function docLines(block: string): string {
-  return block
-    .split('\n')
-    .map((line) => line.replace(/^\s*\* ?/, ''))
-    .join('\n')
-    .trim();
-}
-
-/** `@tag {type} name - description`, each tag running until the next one. */
-function parseTags(text: string): { tag: string; type?: string; name: string; description: string }[] {
-  return text
-    .split(/\n(?=@)/)
-    .filter((chunk) => chunk.startsWith('@'))
-    .map((chunk) => {
-      const match = /^@(\w+)\s+(?:\{([^}]*)\}\s+)?(\S+)(?:\s+-\s+)?([\s\S]*)$/.exec(chunk.replace(/\s+/g, ' ').trim());
-      if (!match) return { tag: chunk.slice(1).split(/\s/)[0] ?? '', name: '', description: '' };
-      const [, tag = '', type, name = '', description = ''] = match;
-      return { tag, type, name, description: description.trim() };
-    });
-}
-
-/** The members of `interface Name { 'key': Type; ... }` inside a `declare global` block. */
-function globalInterfaceEntries(source: string, interfaceName: string): Map<string, string> {
-  const entries = new Map<string, string>();
-  const body = `${new RegExp(`interface ${interfaceName} \\{([\\s\\S]*?)\\n  \\}`).exec(source)?.[1] ?? ''}\n`;
-  for (const match of body.matchAll(/'(portal-[a-z-]+)':\s*/g)) {
-    // The type runs to the first `;` at line end outside braces (a type literal may span lines).
-    let depth = 0;
-    let end = match.index + match[0].length;
-    for (; end < body.length; end++) {
-      const char = body[end];
-      if (char === '{' || char === '(') depth++;
-      else if (char === '}' || char === ')') depth--;
-      else if (char === ';' && depth === 0 && body[end + 1] === '\n') break;
-    }
-    const type = body.slice(match.index + match[0].length, end);
-    entries.set(match[1] ?? '', type.replace(/\s+/g, ' ').replace(/; }/g, ' }').trim());
-  }
-  return entries;
-}
-
-/** `text` cut at each `separator` outside brackets and comments. */
-function splitOutside(text: string, separator: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (text.startsWith('/*', i)) {
-      i = text.indexOf('*/', i) + 1;
-      if (i === 0) break;
-      continue;
-    }
-    const char = text[i] ?? '';
-    if ('({['.includes(char)) depth++;
-    else if (')}]'.includes(char)) depth--;
-    else if (char === separator && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts.map((part) => part.trim()).filter(Boolean);
-}
-
-const typeText = (type: string) => type.trim().replace(/^\|\s*/, '');
-
-/** The methods and fields of `HTMLElement & { ... }`, with their JSDoc, leaving out `props`. */
-function statedMembers(interfaceMembers: string, props: string[]): MemberDoc[] {
-  const body = /^HTMLElement\s*&\s*\{([\s\S]*)\}$/.exec(interfaceMembers)?.[1] ?? '';
-  return splitOutside(body, ';').flatMap((entry): MemberDoc[] => {
-    const doc = /^\/\*\*\s*([\s\S]*?)\s*\*\/\s*/.exec(entry);
-    const description = doc?.[1]?.trim() ?? '';
-    const code = entry.slice(doc?.[0].length ?? 0);
-    const method = /^(\w+)\s*\(/.exec(code);
-    if (method?.[1]) {
-      const name = method[1];
-      let depth = 1;
-      let end = method[0].length;
-      for (; end < code.length && depth > 0; end++) depth += code[end] === '(' ? 1 : code[end] === ')' ? -1 : 0;
-      const close = code.slice(method[0].length, end - 1);
-      const returns = typeText(/^\s*:\s*([\s\S]+)$/.exec(code.slice(end))?.[1] ?? 'void');
-      const parameters = splitOutside(close, ',').map((parameter) => {
-        const [, paramName = '', optional, type = 'unknown'] = /^(\w+)(\?)?\s*:\s*([\s\S]+)$/.exec(parameter) ?? [];
-        return { name: paramName, type: typeText(type), ...(optional ? { optional: true } : {}) };
-      });
-      return [{ kind: 'method', name, description, ...(parameters.length ? { parameters } : {}), returns }];
-    }
-    const field = /^(readonly\s+)?(\w+)\??\s*:\s*([\s\S]+)$/.exec(code);
-    if (!field?.[2] || props.includes(field[2])) return [];
-    return [
-      {
-        kind: 'field',
-        name: field[2],
-        description,
-        type: typeText(field[3] ?? ''),
-        ...(field[1] ? { readonly: true } : {}),
-      },
-    ];
-  });
-}
-
-function folderSources(folder: string, extension: RegExp): string {
-  return readdirSync(folder)
-    .filter((file) => extension.test(file) && !/\.test\.tsx?$/.test(file))
-    .map((file) => readFileSync(join(folder, file), 'utf8'))
-    .join('\n');
-}
-
-/** The custom properties of `--portal-…` a stylesheet reads with `var()`. */
-const PORTAL_VAR = /var\(\s*(--portal-[\w-]+)/g;
-
-/** The element's stylesheets: its folder's, then those its code imports from other folders (`../dialog/modal.css`). */
-function cssPropertiesUsed(folder: string, components: string): string[] {
-  const own = readdirSync(folder)
-    .filter((file) => file.endsWith('.css'))
-    .map((file) => join(folder, file));
-  const imported = [...components.matchAll(/['"](\.\.\/[\w./-]+\.css)['"]/g)].map((m) => join(folder, m[1] ?? ''));
-  const sheets = [...new Set([...own, ...imported])].map((file) => readFileSync(file, 'utf8'));
-  return [...new Set(sheets.flatMap((sheet) => [...sheet.matchAll(PORTAL_VAR)].map((m) => m[1] ?? '')))];
-}
+const entry = ({ name, description, type }: { name: string; description?: string; type?: { text: string } }) => ({
+  name,
+  description: description ?? '',
+  ...(type ? { type: type.text } : {}),
+});
 
 /**
- * Every `portal-*` event a widget's code emits: `emit(host, 'portal-…')`,
- * `this.emit('portal-…')` (either branch of a condition), `new CustomEvent('portal-…')`.
+ * Reads one element's reference: its element file as @custom-elements-manifest/analyzer
+ * reads it (with the `defineElement(...)` plugin), and what its widget folder uses.
  */
-function emittedEvents(components: string): string[] {
-  const calls = components.matchAll(/(?:\bemit\(\s*(?:\w+,\s*)?|new CustomEvent\(\s*)([^,)]*)/g);
-  const names = [...calls].flatMap((call) =>
-    [...(call[1] ?? '').matchAll(/'(portal-[a-z-]+)'/g)].map((m) => m[1] ?? ''),
-  );
-  return [...new Set(names)];
-}
-
-/**
- * The event prefixes a widget may use: its name, or a leading part of it
- * (`portal-chat-…` for the chat launcher, whose events belong to the whole chat).
- */
-function eventPrefixes(widget: string): string[] {
-  const words = widget.split('-');
-  return words.map((_, index) => `portal-${words.slice(0, index + 1).join('-')}-`);
-}
-
-/** Reads one element's reference from its element file and its widget folder. */
 export function readElementDocs(root: string, path: string): ElementDocs {
-  const source = readFileSync(join(root, path), 'utf8');
-  const tagName = TAG_CONSTANT.exec(source)?.[1];
-  const defined = DOC_AND_DEFINE.exec(source) ?? DOC_AND_CLASS.exec(source);
-  if (!tagName || !defined) {
-    throw new Error(`${path}: no tag constant, or no JSDoc block on defineElement() or the element class`);
-  }
-  const [, block = '', className = '', args = ''] = defined;
-  const plainClass = !defined[0].includes('defineElement');
-  const text = docLines(block);
-  const firstTag = text.search(/^@/m);
-  const description = (firstTag < 0 ? text : text.slice(0, firstTag)).trim();
-  const tags = parseTags(firstTag < 0 ? '' : text.slice(firstTag));
-  const entries = (tag: string): DocEntry[] =>
-    tags
-      .filter((t) => t.tag === tag)
-      .map((t) => ({ name: t.name, description: t.description, ...(t.type ? { type: t.type } : {}) }));
+  return readElementsDocs(root, [path])[0] as ElementDocs;
+}
 
-  const props = [...(PROPS_OPTION.exec(args)?.[1] ?? '').matchAll(PROP_ENTRY)].map(([, name = '', kind = '']) => ({
-    name,
-    kind,
-  }));
-  const eventTypes = globalInterfaceEntries(source, 'GlobalEventHandlersEventMap');
-  const attributes = entries('attr').map((attribute) => {
-    const prop = props.find((p) => kebab(p.name) === attribute.name);
-    const type =
-      attribute.type ?? (attribute.name === 'lang' ? LANG_TYPE : prop?.kind === 'number' ? 'number' : 'string');
-    return { ...attribute, type };
-  });
-  const summary = tags.find((t) => t.tag === 'summary');
-  const interfaceMembers = globalInterfaceEntries(source, 'HTMLElementTagNameMap').get(tagName) ?? 'HTMLElement';
-  const folder = join(root, path, '..');
-  const components = folderSources(folder, /\.tsx?$/);
+/** The same for several elements, read in one run of the analyzer. */
+export function readElementsDocs(root: string, paths: string[]): ElementDocs[] {
+  return analyzeElements(root, paths).map((analyzed, index) => elementDocs(root, paths[index] ?? '', analyzed));
+}
+
+function elementDocs(root: string, path: string, { declaration, registration }: AnalyzedElement): ElementDocs {
+  const members = declaration.members ?? [];
   return {
     path,
-    tagName,
-    className,
-    summary: summary ? `${summary.name} ${summary.description}`.trim() : '',
-    description,
-    attributes,
-    properties: props.map(({ name }) => {
-      const attribute = kebab(name);
-      const documented = attributes.find((a) => a.name === attribute);
-      return {
-        name,
-        attribute,
-        description: documented?.description ?? '',
-        type: documented?.type ?? 'string',
-      };
-    }),
-    events: entries('event').map((event) => ({ ...event, type: event.type ?? eventTypes.get(event.name) })),
-    slots: entries('slot'),
-    cssParts: entries('csspart'),
-    cssProperties: entries('cssproperty'),
-    interfaceMembers,
-    members: statedMembers(
-      interfaceMembers,
-      props.map((prop) => prop.name),
-    ),
-    emitted: emittedEvents(components),
-    plainClass,
-    partsUsed: [...new Set([...components.matchAll(/\bpart="([^"]+)"/g)].flatMap((m) => (m[1] ?? '').split(/\s+/)))],
-    cssPropertiesUsed: cssPropertiesUsed(folder, components),
+    tagName: declaration.tagName ?? '',
+    className: declaration.name,
+    summary: declaration.summary?.replace(/\s+/g, ' ').trim() ?? '',
+    description: declaration.description?.trim() ?? '',
+    attributes: (declaration.attributes ?? []).map(entry),
+    properties: members
+      .filter((m) => m.attribute)
+      .map((m) => ({
+        name: m.name,
+        attribute: m.attribute ?? '',
+        description: m.description ?? '',
+        type: m.type?.text ?? 'string',
+      })),
+    events: (declaration.events ?? []).map(entry),
+    slots: (declaration.slots ?? []).map(entry),
+    cssParts: (declaration.cssParts ?? []).map(entry),
+    cssProperties: (declaration.cssProperties ?? []).map(entry),
+    members: members
+      .filter((m) => !m.attribute)
+      .map(
+        (m): MemberDoc => ({
+          kind: m.kind,
+          name: m.name,
+          description: m.description ?? '',
+          ...(m.type ? { type: m.type.text } : {}),
+          ...(m.readonly ? { readonly: true } : {}),
+          ...(m.parameters
+            ? {
+                parameters: m.parameters.map((p) => ({
+                  name: p.name,
+                  type: p.type?.text ?? 'unknown',
+                  ...(p.optional ? { optional: true } : {}),
+                })),
+              }
+            : {}),
+          ...(m.return ? { returns: m.return.type.text } : {}),
+        }),
+      ),
+    plainClass: !registration,
+    ...elementUsage(join(root, path, '..')),
   };
 }
 
@@ -286,6 +124,15 @@ export function elementFiles(root: string): string[] {
         return false;
       }
     });
+}
+
+/**
+ * The event prefixes a widget may use: its name, or a leading part of it
+ * (`portal-chat-…` for the chat launcher, whose events belong to the whole chat).
+ */
+function eventPrefixes(widget: string): string[] {
+  const words = widget.split('-');
+  return words.map((_, index) => `portal-${words.slice(0, index + 1).join('-')}-`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ElementDocs } from './element-docs';
+import { type CustomElementsManifest, declaredElements, type ElementDeclaration } from './custom-elements';
 
 /** File name (under `types/`) -> declarations, generated from the elements' references. */
 export type DeclarationFiles = Record<string, string>;
@@ -12,21 +12,40 @@ function comment(text: string, indent: string): string {
   return `${indent}/** ${text.replace(/\*\//g, '*\\/').replace(/\n/g, `\n${indent} * `)} */\n`;
 }
 
+/** The element's own properties and methods, as the manifest lists them (`lang` is HTMLElement's already). */
+function elementType(element: ElementDeclaration): string {
+  const members = element.members
+    .filter((member) => member.name !== 'lang')
+    .map((member) => {
+      const doc = member.description ? `/** ${member.description.replace(/\*\//g, '*\\/')} */ ` : '';
+      const type = member.type?.text ?? 'unknown';
+      if (member.kind === 'method') {
+        const parameters = (member.parameters ?? []).map(
+          (p) => `${p.name}${p.optional ? '?' : ''}: ${p.type?.text ?? 'unknown'}`,
+        );
+        return `${doc}${member.name}(${parameters.join(', ')}): ${member.return?.type?.text ?? 'void'}`;
+      }
+      if (member.attribute) return `${doc}${member.name}?: ${type}`;
+      return `${doc}${member.readonly ? 'readonly ' : ''}${member.name}: ${type}`;
+    });
+  return members.length ? `HTMLElement & { ${members.join('; ')} }` : 'HTMLElement';
+}
+
 /** `index.d.ts`: element types, events and attributes; the DOM's tag and event maps. */
-function domDeclarations(elements: ElementDocs[]): string {
+function domDeclarations(elements: ElementDeclaration[]): string {
   const lines = [HEADER];
   lines.push("/** Every widget's language; the default is the nearest `lang` on the page. */\n");
   lines.push("export type PortalLang = 'zh-CN' | 'en';\n\n");
   for (const element of elements) {
     lines.push(comment(`\`<${element.tagName}>\`: ${element.summary}`, ''));
-    lines.push(`export type ${pascal(element.tagName)}Element = ${element.interfaceMembers};\n\n`);
+    lines.push(`export type ${pascal(element.tagName)}Element = ${elementType(element)};\n\n`);
   }
   lines.push('/** The attributes each element takes in markup. */\nexport interface PortalElementAttributes {\n');
   for (const element of elements) {
     lines.push(`  '${element.tagName}': {\n`);
     for (const attribute of element.attributes) {
       lines.push(comment(attribute.description, '    '));
-      lines.push(`    ${quote(attribute.name)}?: ${attribute.type ?? 'string'};\n`);
+      lines.push(`    ${quote(attribute.name)}?: ${attribute.type?.text ?? 'string'};\n`);
     }
     lines.push('  };\n');
   }
@@ -35,7 +54,7 @@ function domDeclarations(elements: ElementDocs[]): string {
   );
   for (const event of elements.flatMap((element) => element.events)) {
     lines.push(comment(event.description, '  '));
-    lines.push(`  '${event.name}': ${event.type ?? 'CustomEvent<unknown>'};\n`);
+    lines.push(`  '${event.name}': ${event.type?.text ?? 'CustomEvent<unknown>'};\n`);
   }
   lines.push('}\n\nexport interface PortalElements {\n');
   for (const element of elements) lines.push(`  '${element.tagName}': ${pascal(element.tagName)}Element;\n`);
@@ -46,11 +65,11 @@ function domDeclarations(elements: ElementDocs[]): string {
 }
 
 function frameworkDeclarations(
-  elements: ElementDocs[],
+  elements: ElementDeclaration[],
   imports: string,
   module: string,
   open: string,
-  props: (element: ElementDocs) => string,
+  props: (element: ElementDeclaration) => string,
   close: string,
   types = 'PortalElementAttributes',
 ): string {
@@ -64,7 +83,7 @@ function frameworkDeclarations(
  * `on…` props Vue's type checker reads `@portal-…` listeners from (Vue listens to
  * the event of the hyphenated name on a custom element).
  */
-function vueProps(element: ElementDocs): string {
+function vueProps(element: ElementDeclaration): string {
   const events = element.events.map(
     ({ name }) => `${camel(`on-${name}`)}?: (event: PortalElementEvents['${name}']) => void`,
   );
@@ -72,8 +91,9 @@ function vueProps(element: ElementDocs): string {
   return `DefineComponent<${events.length ? `${attributes} & { ${events.join('; ')} }` : attributes}>`;
 }
 
-/** Declarations for plain DOM code and for React, Preact and Vue templates. */
-export function elementDeclarations(elements: ElementDocs[]): DeclarationFiles {
+/** Declarations for plain DOM code and for React, Preact and Vue templates, from the manifest. */
+export function elementDeclarations(manifest: CustomElementsManifest): DeclarationFiles {
+  const elements = declaredElements(manifest);
   return {
     'index.d.ts': domDeclarations(elements),
     'react.d.ts': frameworkDeclarations(

@@ -1,6 +1,6 @@
 import type { Plugin } from 'rollup';
 import { CUSTOM_ELEMENTS_FILE, customElementsManifest } from './custom-elements';
-import { type ElementDocs, elementFiles, missingDocs, readElementDocs } from './element-docs';
+import { type ElementDocs, elementFiles, missingDocs, readElementsDocs } from './element-docs';
 import { elementDeclarations } from './element-types';
 import { VSCODE_CUSTOM_DATA_FILE, vscodeCustomData } from './vscode-custom-data';
 
@@ -8,7 +8,7 @@ const ELEMENT_MODULE = /[\\/](widgets[\\/]([a-z-]+)[\\/]\2\.element\.tsx?)$/;
 
 /** Reads every element's reference; throws with every gap when one is undocumented. */
 export function documentedElements(root: string): ElementDocs[] {
-  const elements = elementFiles(root).map((path) => readElementDocs(root, path));
+  const elements = readElementsDocs(root, elementFiles(root));
   const problems = elements.flatMap(missingDocs);
   if (problems.length) throw new Error(`Undocumented element API:\n  ${problems.join('\n  ')}`);
   return elements;
@@ -16,10 +16,10 @@ export function documentedElements(root: string): ElementDocs[] {
 
 /**
  * What developers who embed the widgets get besides `portal.js`, written with the
- * build from the elements' own JSDoc and code:
+ * build from the elements' own JSDoc and code (read by @custom-elements-manifest/analyzer):
  * - `custom-elements.json`, the custom elements manifest, and the same for VS Code's
  *   HTML completion (`vscode.html-custom-data.json`);
- * - `types/`: declarations for the DOM and for React, Preact and Vue templates;
+ * - `types/`: declarations for the DOM and for React, Preact and Vue templates, from the manifest;
  * - `esm/<tag>.js`: each element as an ES module (it imports the element's chunk).
  */
 export function embedKit(root = process.cwd()): Plugin {
@@ -44,9 +44,9 @@ export function embedKit(root = process.cwd()): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: VSCODE_CUSTOM_DATA_FILE,
-        source: `${JSON.stringify(vscodeCustomData(elements), null, 2)}\n`,
+        source: `${JSON.stringify(vscodeCustomData(manifest), null, 2)}\n`,
       });
-      for (const [name, source] of Object.entries(elementDeclarations(elements))) {
+      for (const [name, source] of Object.entries(elementDeclarations(manifest))) {
         this.emitFile({ type: 'asset', fileName: `types/${name}`, source });
       }
       for (const file of Object.values(bundle)) {

@@ -1,4 +1,4 @@
-import type { ElementDocs } from './element-docs';
+import { type CustomElementsManifest, declaredElements } from './custom-elements';
 
 export const VSCODE_CUSTOM_DATA_FILE = 'vscode.html-custom-data.json';
 
@@ -21,23 +21,24 @@ export function literalValues(type?: string): string[] | undefined {
 }
 
 /**
- * Built from the same references as `custom-elements.json`, so an editor offers
+ * Built from `custom-elements.json`, so an editor offers
  * every `portal-*` tag with its attributes and their values (the full reference
  * is the portal's `/docs/<tag>`). A boolean attribute is one that is present or
  * not (`valueSet: "v"`).
  */
-export function vscodeCustomData(elements: ElementDocs[]): HtmlCustomData {
+export function vscodeCustomData(manifest: CustomElementsManifest): HtmlCustomData {
   return {
     version: 1.1,
-    tags: elements.map((docs) => ({
+    tags: declaredElements(manifest).map((docs) => ({
       name: docs.tagName,
       description: [docs.summary, docs.description].filter(Boolean).join('\n\n'),
       attributes: docs.attributes.map((attribute) => {
-        const values = literalValues(attribute.type);
+        const type = attribute.type?.text;
+        const values = literalValues(type);
         return {
           name: attribute.name,
           description: attribute.description,
-          ...(attribute.type === 'boolean' ? { valueSet: 'v' as const } : {}),
+          ...(type === 'boolean' ? { valueSet: 'v' as const } : {}),
           ...(values ? { values: values.map((name) => ({ name })) } : {}),
         };
       }),

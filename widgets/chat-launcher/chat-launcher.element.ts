@@ -55,10 +55,16 @@ const hasChattedBefore = () => {
  * out (`{picUrl, title, description, url}`). Elements with `data-portal-chat-open`
  * open the chat (with `data-portal-chat-card` as the card).
  *
+ * While the panel is open the element carries `data-open`. Below 1024 px (SPEC §9's
+ * mobile breakpoint) the panel covers the screen above every other layer, the button
+ * is hidden meanwhile, and the panel is modal (focus kept inside); wider, it opens
+ * beside the button. Escape or ✕ closes it and gives focus back to what opened it.
+ * Both rise above the cookie notice while it shows (`--portal-cookie-notice-height`).
+ *
  * @summary Chat launcher with unread badge, loading the chat panel on demand.
  * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
- * @attr position - `right` (default) or `left`.
- * @attr provider - `builtin` or `meiqia`; defaults to what `chat.js` announces.
+ * @attr {'left' | 'right'} position - `right` (default) or `left`.
+ * @attr {'builtin' | 'meiqia'} provider - `builtin` or `meiqia`; defaults to what `chat.js` announces.
  * @event portal-chat-opened - The panel was shown.
  * @event portal-chat-closed - The panel was hidden.
  * @event portal-chat-unread-changed - The unread count changed (detail: `{count}`).
@@ -66,11 +72,6 @@ const hasChattedBefore = () => {
  * @csspart panel - The box the chat panel opens in.
  * @csspart button - The launcher button.
  * @csspart badge - The unread count.
- * While the panel is open the element carries `data-open`. Below 1024 px (SPEC §9's
- * mobile breakpoint) the panel covers the screen above every other layer, the button
- * is hidden meanwhile, and the panel is modal (focus kept inside); wider, it opens
- * beside the button. Escape or ✕ closes it and gives focus back to what opened it.
- * Both rise above the cookie notice while it shows (`--portal-cookie-notice-height`).
  *
  * @cssproperty --portal-chat-right - Distance of the button from the right edge (24px; 12px below 1024 px).
  * @cssproperty --portal-chat-left - Distance from the left edge with `position="left"`.

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { readElementDocs, readElementsDocs } from './element-docs';
+
+/** `widgets/<name>/` in a scratch repository: an element file and its component's props. */
+function element(root: string, name: string, propsType: string) {
+  mkdirSync(join(root, 'widgets', name), { recursive: true });
+  writeFileSync(
+    join(root, 'widgets', name, 'Sample.tsx'),
+    `export interface Props extends ElementProps {\n  lang?: string;\n  /** Which side. */\n  position?: ${propsType};\n  maxItems?: number;\n}\n`,
+  );
+  writeFileSync(
+    join(root, 'widgets', name, `${name}.element.ts`),
+    `export const TAG = 'portal-${name}';
+/**
+ * A sample.
+ *
+ * @summary Sample.
+ * @attr lang - Language.
+ * @attr position - Which side.
+ * @attr max-items - How many.
+ * @csspart box - The box.
+ */
+export const Sample = defineElement<Props>(TAG, Sample, { props: { lang: 'string', position: 'string', maxItems: 'number' } });
+`,
+  );
+}
+
+describe('the element analyzer (custom-elements-manifest with the defineElement plugin)', () => {
+  it("types each attribute by its prop's declared type, each element by the props of its own folder", () => {
+    const root = mkdtempSync(join(tmpdir(), 'element-analyzer-'));
+    element(root, 'left-side', "'left' | 'right'");
+    element(root, 'top-side', "'top' | 'bottom' | undefined");
+    const [left, top] = readElementsDocs(root, [
+      'widgets/left-side/left-side.element.ts',
+      'widgets/top-side/top-side.element.ts',
+    ]);
+    assert.deepEqual(left?.attributes, [
+      { name: 'lang', description: 'Language.', type: "'zh-CN' | 'en'" },
+      { name: 'position', description: 'Which side.', type: "'left' | 'right'" },
+      { name: 'max-items', description: 'How many.', type: 'number' },
+    ]);
+    assert.equal(top?.attributes[1]?.type, "'top' | 'bottom'");
+    assert.equal(top?.tagName, 'portal-top-side');
+  });
+
+  it('reads the chat launcher (a plain class) with its attribute unions, and its badge part alone', () => {
+    const docs = readElementDocs(process.cwd(), 'widgets/chat-launcher/chat-launcher.element.ts');
+    const type = (name: string) => docs.attributes.find((a) => a.name === name)?.type;
+    assert.equal(type('position'), "'left' | 'right'");
+    assert.equal(type('provider'), "'builtin' | 'meiqia'");
+    assert.equal(docs.cssParts.find((part) => part.name === 'badge')?.description, 'The unread count.');
+    assert.ok(docs.plainClass);
+    assert.deepEqual(
+      docs.members.map((m) => m.name),
+      ['visible', 'unreadCount', 'ready', 'open', 'close', 'toggle', 'sendCard'],
+    );
+  });
+});
