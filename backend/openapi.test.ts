@@ -3,12 +3,12 @@ import { after, before, describe, it } from 'node:test';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { openApiDocument } from '../contract/openapi';
-import { startTestPortal, type TestPortal } from '../host/test-support/backend';
-import { demoOrder } from '../host/test-support/demo-order';
-import { request } from '../host/test-support/server';
-import { accessTokenFor } from '../host/test-support/sign-in';
+import { request } from '../test-support/http';
+import { startTestPortal, type TestPortal } from '../test-support/portal';
 import { issuedVisitor } from './test-support/chat-visitor';
 import { testDatabases } from './test-support/databases';
+import { demoOrder } from './test-support/demo-order';
+import { accessTokenFor } from './test-support/sign-in';
 
 for (const target of testDatabases) {
   describe(`OpenAPI on ${target.name}`, { skip: target.skip }, () => {

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../../../host/app';
-import { listen, type RawResponse, request } from '../../../host/test-support/server';
-import { createEmbeddedBackend, type EmbeddedBackend } from '../..';
-import { PORTAL_APP_ID } from '../../accounts/apps';
-import type { Clock, ThrottleSettings } from '../throttle';
+import { createEmbeddedBackend, type EmbeddedBackend } from '../backend';
+import { PORTAL_APP_ID } from '../backend/accounts/apps';
+import type { Clock, ThrottleSettings } from '../backend/http/throttle';
+import { createApp } from '../host/app';
+import { listen, type RawResponse, request } from './http';
 
 /** A clock a test moves by hand; a held-back answer is noted, not waited for. */
 export interface TestClock extends Clock {

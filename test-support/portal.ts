@@ -3,14 +3,16 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { type BackendLog, createEmbeddedBackend, type EmbeddedBackend } from '../../backend';
-import { PORTAL_APP_ID } from '../../backend/accounts/apps';
-import type { StreamLimitSettings } from '../../backend/chat/stream-limits';
-import { createApp, type PortalApp } from '../app';
-import type { TrustProxy } from '../config';
-import { mediaUrl } from '../media';
-import type { PageCacheOptions } from '../routes/page-cache';
-import { listen } from './server';
+import { type BackendLog, createEmbeddedBackend, type EmbeddedBackend } from '../backend';
+import { PORTAL_APP_ID } from '../backend/accounts/apps';
+import type { StreamLimitSettings } from '../backend/chat/stream-limits';
+import { createApp, type PortalApp } from '../host/app';
+import type { TrustProxy } from '../host/config';
+import { createLogger } from '../host/logger';
+import { mediaUrl } from '../host/media';
+import type { PageCacheOptions } from '../host/routes/page-cache';
+import { serviceFront } from '../host/security';
+import { listen } from './http';
 
 export interface TestPortal {
   backend: EmbeddedBackend;
@@ -103,3 +105,6 @@ export async function startTestPortal(
     },
   };
 }
+
+/** The portal's front (security headers, request log) for a service app a test serves beside it, as server.ts does the console. */
+export const testServiceFront = () => serviceFront(createLogger('silent'));

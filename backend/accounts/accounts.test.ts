@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
-import { request } from '../../host/test-support/server';
-import { postSignInForm } from '../../host/test-support/sign-in';
+import { request } from '../../test-support/http';
+import { startTestPortal, type TestPortal } from '../../test-support/portal';
+import { postSignInForm } from '../test-support/sign-in';
 import { DEMO_PASSWORD } from './demo-accounts';
 import { verifyPassword } from './passwords';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
-import { request } from '../../host/test-support/server';
-import { accessTokenFor } from '../../host/test-support/sign-in';
+import { request } from '../../test-support/http';
+import { startTestPortal, type TestPortal } from '../../test-support/portal';
+import { accessTokenFor } from '../test-support/sign-in';
 
 /**
  * Answers that carry tokens or a person's data are never kept by a browser's or a

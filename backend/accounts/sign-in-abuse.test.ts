@@ -2,17 +2,17 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { PUBLIC_ORIGIN_SETTING } from '../../contract/public-origin';
-import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
-import { request } from '../../host/test-support/server';
-import { openSignInForm, postSignInForm } from '../../host/test-support/sign-in';
 import {
   type ClockedPortal,
   cookieOf,
   signInFrom,
   startClockedPortal,
   testClock,
-} from '../http/test-support/clocked-portal';
+} from '../../test-support/clocked-portal';
+import { request } from '../../test-support/http';
+import { startTestPortal, type TestPortal } from '../../test-support/portal';
 import { postgresDatabase } from '../test-support/databases';
+import { openSignInForm, postSignInForm } from '../test-support/sign-in';
 import { DEMO_PASSWORD } from './demo-accounts';
 
 let portal: TestPortal;

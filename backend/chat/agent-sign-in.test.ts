@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import { request } from '../../host/test-support/server';
-import { type ClockedPortal, startClockedPortal } from '../http/test-support/clocked-portal';
+import { type ClockedPortal, startClockedPortal } from '../../test-support/clocked-portal';
+import { request } from '../../test-support/http';
 
 /**
  * The agent inbox's one shared password (CHAT_AGENT_PASSWORD), throttled like

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
-import { openEventStream } from '../../host/test-support/event-stream';
-import { request } from '../../host/test-support/server';
+import { openEventStream } from '../../test-support/event-stream';
+import { request } from '../../test-support/http';
+import { startTestPortal, type TestPortal } from '../../test-support/portal';
 import { issuedVisitor } from '../test-support/chat-visitor';
 import { testDatabases } from '../test-support/databases';
 

@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
-import { openEventStream } from '../../host/test-support/event-stream';
-import { request } from '../../host/test-support/server';
-import { accessTokenFor } from '../../host/test-support/sign-in';
+import { openEventStream } from '../../test-support/event-stream';
+import { request } from '../../test-support/http';
+import { startTestPortal, type TestPortal } from '../../test-support/portal';
 import { one } from '../db/query';
 import { issuedVisitor } from '../test-support/chat-visitor';
 import { testDatabases } from '../test-support/databases';
+import { accessTokenFor } from '../test-support/sign-in';
 
 for (const target of testDatabases) {
   describe(`built-in chat on ${target.name}`, { skip: target.skip }, () => {

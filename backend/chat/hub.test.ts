@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openEventStream } from '../../host/test-support/event-stream';
-import { request } from '../../host/test-support/server';
+import { openEventStream } from '../../test-support/event-stream';
+import { request } from '../../test-support/http';
 import { issuedVisitor } from '../test-support/chat-visitor';
 import { postgresDatabase, testDatabases } from '../test-support/databases';
 import { startInstance, type TestInstance } from '../test-support/instances';

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
-import { request } from '../../host/test-support/server';
-import { accessTokenFor } from '../../host/test-support/sign-in';
+import { request } from '../../test-support/http';
+import { startTestPortal, type TestPortal } from '../../test-support/portal';
 import { one } from '../db/query';
 import { floodInbox } from '../test-support/chat-flood';
 import { testDatabases } from '../test-support/databases';
+import { accessTokenFor } from '../test-support/sign-in';
 
 /**
  * The agent inbox under the attack that once buried a customer: 2,000 one-message

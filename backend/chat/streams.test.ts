@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
-import { request } from '../../host/test-support/server';
+import { request } from '../../test-support/http';
+import { startTestPortal, type TestPortal } from '../../test-support/portal';
 import { issuedVisitor } from '../test-support/chat-visitor';
 import { ChatStore } from './store';
 import { MAX_STREAMS_IN_TOTAL, openFileLimit, streamsInTotal } from './stream-limits';

@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { createLogger } from '../../host/logger';
-import { serviceFront } from '../../host/security';
-import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
-import { listen, request } from '../../host/test-support/server';
-import { postSignInForm } from '../../host/test-support/sign-in';
+import { listen, request } from '../../test-support/http';
+import { startTestPortal, type TestPortal, testServiceFront } from '../../test-support/portal';
 import { PORTAL_APP_ID } from '../accounts/apps';
 import { DEMO_PASSWORD } from '../accounts/demo-accounts';
 import { testDatabases } from '../test-support/databases';
+import { postSignInForm } from '../test-support/sign-in';
 import { createConsoleApp } from './app';
 
 for (const target of testDatabases) {
@@ -21,7 +19,7 @@ for (const target of testDatabases) {
       const app = createConsoleApp({
         backend: portal.backend,
         portalPort: () => portal.port,
-        front: serviceFront(createLogger('silent')),
+        front: testServiceFront(),
       });
       ({ server: consoleServer, port: consolePort } = await listen(app));
       portal.backend.apps.register(PORTAL_APP_ID, [`http://127.0.0.1:${consolePort}`]);

@@ -7,11 +7,11 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { type PortalProcess, startPortalProcess } from '../../e2e/portal-process';
-import { demoOrder } from '../../host/test-support/demo-order';
-import { accessTokenFor, postSignInForm } from '../../host/test-support/sign-in';
 import { DEMO_PASSWORD } from '../accounts/demo-accounts';
 import { createEmbeddedBackend } from '../index';
 import { issuedVisitor } from '../test-support/chat-visitor';
+import { demoOrder } from '../test-support/demo-order';
+import { accessTokenFor, postSignInForm } from '../test-support/sign-in';
 import { DATABASE_FILE } from './connection';
 
 /** SPEC §8: what a 503 says. */

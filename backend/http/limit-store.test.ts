@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { request } from '../../host/test-support/server';
+import { request } from '../../test-support/http';
 import type { PortalDatabase } from '../db/connection';
 import { issuedVisitor } from '../test-support/chat-visitor';
 import { postgresDatabase, testDatabases } from '../test-support/databases';

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ORDER_NO_PATTERN } from '../../contract/order';
-import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
-import { request } from '../../host/test-support/server';
-import { accessTokenFor } from '../../host/test-support/sign-in';
+import { request } from '../../test-support/http';
+import { startTestPortal, type TestPortal } from '../../test-support/portal';
 import { testDatabases } from '../test-support/databases';
+import { accessTokenFor } from '../test-support/sign-in';
 import { newOrderNo } from './order-store';
 
 for (const target of testDatabases) {

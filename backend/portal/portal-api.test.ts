@@ -2,10 +2,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
-import { request } from '../../host/test-support/server';
-import { accessTokenFor } from '../../host/test-support/sign-in';
+import { request } from '../../test-support/http';
+import { startTestPortal, type TestPortal } from '../../test-support/portal';
 import { testDatabases } from '../test-support/databases';
+import { accessTokenFor } from '../test-support/sign-in';
 
 for (const target of testDatabases) {
   describe(`portal API on ${target.name}`, { skip: target.skip }, () => {

@@ -1,4 +1,4 @@
-import { startTestPortal, type TestPortal } from '../../host/test-support/backend';
+import { startTestPortal, type TestPortal } from '../../test-support/portal';
 
 /** One instance of the portal with its embedded back-end, on a database others may share. */
 export type TestInstance = Pick<TestPortal, 'backend' | 'port' | 'close'>;

@@ -1,5 +1,5 @@
-import { DEMO_PASSWORD } from '../../backend/accounts/demo-accounts';
-import { request } from './server';
+import { request } from '../../test-support/http';
+import { DEMO_PASSWORD } from '../accounts/demo-accounts';
 
 /**
  * Posts the account service's sign-in form as a browser does: the form is
