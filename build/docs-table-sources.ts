@@ -1,86 +1,23 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { openApiDocument } from '../contract/openapi';
-import { configFromEnv } from '../host/config';
 import { portalMetrics } from '../host/metrics';
+import type { PageDeps } from '../host/routes/page-context';
+import { pageRoutes } from '../host/routes/pages';
 import { ELEMENTS, type ElementEntry } from '../widgets/elements';
 import { code, documentOrder, handWritten, type Row, type TableSource, tableOf } from './docs-markdown';
+import { settings } from './docs-settings';
 
 /**
  * Where each generated table's facts come from: the settings the configuration
- * module reads (host/config.ts) and the defaults it gives, the element registry
- * (widgets/elements.ts), the metrics prom-client registers (host/metrics.ts) and
- * the API paths of the OpenAPI document (contract/openapi.ts). Columns the code
- * cannot say (what a setting means, what an element is) are kept as the
- * document writes them, by the row's first cell.
+ * module reads (docs-settings.ts), the element registry (widgets/elements.ts),
+ * the metrics prom-client registers (host/metrics.ts), the API paths of the
+ * OpenAPI document (contract/openapi.ts) and the page paths the host's page
+ * router mounts (host/routes/pages.ts). Columns the code cannot say (what a
+ * setting means, what an element or a page is) are kept as the document
+ * writes them, by the row's first cell.
  */
-
-/** Every setting the configuration module reads: asked once as `local` and once as `prod`, in reading order. */
-export function settingNames(): string[] {
-  const names: string[] = [];
-  const reading = (given: Record<string, string>) =>
-    new Proxy({} as NodeJS.ProcessEnv, {
-      get(_target, key) {
-        if (typeof key !== 'string') return undefined;
-        if (!names.includes(key)) names.push(key);
-        return given[key];
-      },
-    });
-  configFromEnv(reading({}));
-  configFromEnv(reading({ PORTAL_ENV: 'prod', SESSION_SECRET: 'x'.repeat(48) }));
-  return names;
-}
-
-/**
- * Where the configuration keeps each setting whose default it decides (on an
- * empty environment, that is `local`). The others' defaults are decided where
- * they are used, and the document says them.
- */
-const DEFAULT_AT: Readonly<Record<string, string>> = {
-  PORT: 'port',
-  PORTAL_ENV: 'env',
-  DATA_DIR: 'dataDir',
-  WIDGETS_DIR: 'widgetsDir',
-  LOG_LEVEL: 'logLevel',
-  CHAT_PROVIDER: 'chat.provider',
-  CHAT_MEIQIA_SCRIPT: 'chat.meiqiaScript',
-  CHAT_AGENT_PASSWORD: 'chat.agentPassword',
-  UPSTREAM_TIMEOUT_MS: 'upstreamTimeoutMs',
-  SHUTDOWN_GRACE_MS: 'shutdownGraceMs',
-  SHOW_DEMO_ACCOUNTS: 'showDemoAccounts',
-  DEMO_SITES: 'demoSites',
-  RENDER_LIMIT_PER_ADDRESS: 'renderLimit',
-  NOT_FOUND_LIMIT_PER_ADDRESS: 'notFoundLimit',
-  SEARCH_LIMIT_PER_ADDRESS: 'searchLimit',
-  RENDER_QUEUE_LENGTH: 'renderQueue.maxWaiting',
-  RENDER_QUEUE_WAIT_MS: 'renderQueue.maxWaitMs',
-};
-
-function defaultOf(setting: string, defaults: object): string | undefined {
-  const at = DEFAULT_AT[setting];
-  if (!at) return undefined;
-  let value: unknown = defaults;
-  for (const step of at.split('.')) value = (value as Record<string, unknown> | undefined)?.[step];
-  if (value === undefined) throw new Error(`docs tables: ${setting}'s default is no longer at config.${at}`);
-  // Folders are resolved against the working folder: say them as the setting is written.
-  if (typeof value === 'string' && isAbsolute(value)) return code(`./${relative(process.cwd(), value)}`);
-  return code(value);
-}
-
-const settings: TableSource = {
-  render(current) {
-    const defaults = configFromEnv({});
-    const names = settingNames().map((name) => code(name));
-    const written = { defaults: handWritten(current, 1), meanings: handWritten(current, 2) };
-    const rows = documentOrder(current, names).map((name) => [
-      name,
-      defaultOf(name.slice(1, -1), defaults) ?? written.defaults.get(name) ?? '',
-      written.meanings.get(name) || 'TODO: what it does (written by hand)',
-    ]);
-    return tableOf(['variable', 'default', 'meaning'], rows);
-  },
-};
 
 const SCRIPT_NAMES: Record<ElementEntry['script'], string> = {
   portal: '`portal.js`',
@@ -167,5 +104,35 @@ const api: TableSource = {
   },
 };
 
+interface RouterShape {
+  stack: Array<{ route?: { path: string | string[] }; handle?: Partial<RouterShape> }>;
+}
+
+/** The paths a router and the routers mounted in it answer, in mounting order. */
+const pathsOf = (router: Partial<RouterShape>): string[] =>
+  (router.stack ?? []).flatMap((layer) => (layer.route ? [layer.route.path].flat() : pathsOf(layer.handle ?? {})));
+
+/**
+ * Every page path, from the page router itself: built with every source
+ * present (none is asked for anything until a request comes), so no page is
+ * left out for want of one.
+ */
+export function pagePaths(): string[] {
+  const present = {} as never;
+  const deps: PageDeps = { assets: present, siteData: present, content: present, feedback: present };
+  return [...new Set(pathsOf(pageRoutes(deps) as unknown as RouterShape))];
+}
+
+const pages: TableSource = {
+  render(current) {
+    const what = handWritten(current, 1);
+    const rows = documentOrder(current, pagePaths().map(code)).map((path) => [
+      path,
+      what.get(path) || 'TODO: what it shows (written by hand)',
+    ]);
+    return tableOf(['path', 'page'], rows);
+  },
+};
+
 /** Every generated table, by the name its markers carry. */
-export const TABLES: Readonly<Record<string, TableSource>> = { settings, elements, metrics, api };
+export const TABLES: Readonly<Record<string, TableSource>> = { settings, elements, metrics, api, pages };

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { cellsOf } from './docs-markdown';
-import { settingNames } from './docs-table-sources';
+import { settingNames } from './docs-settings';
 import { blocks, documents, FIX_COMMAND, rewrite, updateDocTables } from './docs-tables';
 
 describe('the tables the documents generate from the code', () => {
-  it('say what the code says (settings, elements, metrics, API)', () => {
+  it('say what the code says (settings, elements, metrics, API, pages)', () => {
     const drifts = updateDocTables({ write: false });
     assert.deepEqual(
       drifts,
@@ -19,9 +19,16 @@ describe('the tables the documents generate from the code', () => {
     );
   });
 
-  it('are all there: each of the four appears in README.md or a guide', () => {
+  it('are all there: each appears in README.md or a guide', () => {
     const names = documents().flatMap((file) => [...blocks(readFileSync(file, 'utf8')).keys()]);
-    for (const name of ['settings', 'elements', 'metrics', 'api']) assert.ok(names.includes(name), name);
+    for (const name of ['settings', 'elements', 'metrics', 'api', 'pages']) assert.ok(names.includes(name), name);
+  });
+
+  it('leave no row waiting for its words: a new setting or page is described by hand', () => {
+    for (const file of documents())
+      for (const [name, table] of blocks(readFileSync(file, 'utf8')))
+        for (const row of table.split('\n').filter((line) => line.includes('TODO')))
+          assert.fail(`${file}, table ${name}: write what this row means in place of TODO: ${row}`);
   });
 
   it('give every setting the configuration module reads a meaning written by hand', () => {
