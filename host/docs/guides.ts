@@ -96,7 +96,7 @@ ${code(`<meta name="portal-origin" content="${origin}">
 <script type="module" src="${origin}/widgets/esm/portal-footer.js"></script>
 
 <portal-footer lang="zh-CN"></portal-footer>`)}
-<p>The portal's own pages go further: they render the chrome as declarative shadow DOM with the elements' own views, and the elements hydrate it instead of painting it again (the portal's README, "Complete without JavaScript").</p>`,
+<p>The portal's own pages go further: they render the chrome as declarative shadow DOM with the elements' own views, and the elements hydrate it instead of painting it again (the portal's docs/architecture.md, "Complete without JavaScript").</p>`,
   },
   configuration: {
     title: 'Configuration',
