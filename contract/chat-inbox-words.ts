@@ -1,5 +1,6 @@
 import type { ChatMessage } from './chat';
 import { type ConversationSummary, type InboxPage, type InboxQuery, isNarrowed } from './chat-inbox';
+import { clockTime, dayTime } from './format';
 
 /**
  * What the agent inbox's list says, in words: the server's list and the live
@@ -18,13 +19,12 @@ export function messagePreview(message: ChatMessage | null): string {
   return message.text ?? '';
 }
 
-/** Times in China's time (the product's): the same on the server and in any agent's browser. */
-const inChina = { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hour12: false } as const;
+// Times in China's time (the product's), from the one formatter (contract/format.ts):
+// the same on the server, in any agent's browser, and on the other rooms' pages.
 /** When a conversation was last active: 11/25 20:43. */
-export const activityTime = (ms: number) =>
-  new Date(ms).toLocaleString('zh-CN', { ...inChina, month: '2-digit', day: '2-digit' });
+export const activityTime = (ms: number) => dayTime(ms);
 /** When a message was sent: 20:43. */
-export const messageTime = (ms: number) => new Date(ms).toLocaleTimeString('zh-CN', inChina);
+export const messageTime = (ms: number) => clockTime(ms);
 
 /** A mark of an entry, in words (colour only repeats them), and its class. */
 export interface EntryMark {

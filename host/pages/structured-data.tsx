@@ -1,5 +1,6 @@
 import { createContext, createElement, type ReactNode } from 'react';
 import type { NewsDetail, Product } from '../../contract/content';
+import { yuanAmount } from '../../contract/format';
 import type { PageCommon } from '../../contract/page-data';
 import { site } from '../data/site';
 import { logoPngUrl, type ShareImage } from '../media';
@@ -100,7 +101,7 @@ export function productData(origin: string, product: Product, image: ShareImage)
     url,
     brand: { '@type': 'Brand', name: site.shortName },
     offers: product.editions.map((edition) => {
-      const price = (edition.priceFen / 100).toFixed(2);
+      const price = yuanAmount(edition.priceFen);
       return {
         '@type': 'Offer',
         name: edition.name,

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
+import { dateTime, yuan } from '../../contract/format';
 import type { Order } from '../../contract/order';
 import type { ElementProps } from '../core/define';
 import { type Lang, resolveLang } from '../core/i18n';
 import type { Obstacle } from '../order-guard/checks';
 import { currentUser } from '../order-guard/checks';
 import { AccessNotice } from './AccessNotice';
-import { fetchOrder, fetchOrders, orderFailure, yuan } from './orders-api';
+import { fetchOrder, fetchOrders, orderFailure } from './orders-api';
 
 export interface OrdersProps extends ElementProps {
   /** One order to show; without it, the company's orders. */
@@ -74,8 +75,6 @@ const TEXT = {
   },
 };
 
-const when = (iso: string, lang: Lang) => new Date(iso).toLocaleString(lang, { hour12: false });
-
 function OrderDetails({ order, lang }: { order: Order; lang: Lang }) {
   const { fields: f, ...t } = TEXT[lang];
   const rows: Array<[string, string]> = [
@@ -90,7 +89,7 @@ function OrderDetails({ order, lang }: { order: Order; lang: Lang }) {
     [f.contactPhone, order.contactPhone],
     [f.remark, order.remark || t.noRemark],
     [f.status, t.status[order.status] ?? order.status],
-    [f.createdAt, when(order.createdAt, lang)],
+    [f.createdAt, dateTime(order.createdAt, lang)],
   ];
   return (
     <dl className="details" part="details">
@@ -187,7 +186,7 @@ export function Orders({ host, orderNo, lang }: OrdersProps) {
                   </td>
                   <td>{order.quantity}</td>
                   <td>{yuan(order.totalFen)}</td>
-                  <td>{when(order.createdAt, language)}</td>
+                  <td>{dateTime(order.createdAt, language)}</td>
                 </tr>
               ))}
             </tbody>

@@ -55,5 +55,3 @@ export const fetchOrders = (page = 1) =>
     silent: true,
     searchParams: { page, pageSize: 20 },
   });
-
-export const yuan = (fen: number) => `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2 })}`;

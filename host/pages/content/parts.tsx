@@ -140,8 +140,8 @@ export function Highlights({ items }: { items: ReadonlyArray<{ title: string; te
   );
 }
 
-/** Yuan from fen, as a Chinese price: ¥19,800. */
-export const yuan = (fen: number) => `¥${(fen / 100).toLocaleString('zh-CN', { maximumFractionDigits: 2 })}`;
+/** Prices as every room shows them (contract/format.ts): ¥19,800. */
+export { yuan } from '../../../contract/format';
 
 /** The date part of an ISO time, as 2026-03-18. */
 export const day = (iso: string) => iso.slice(0, 10);
