@@ -13,8 +13,23 @@ export interface ElementEntry<A extends object = object> {
   script: 'portal' | 'chat' | 'page';
   /** When the loader fetches its code on the portal's own server-rendered pages; at once if absent. */
   loadOn?: LoadWhen;
-  /** The layouts that carry it (their pages preload its code unless it waits). */
+  /**
+   * The layouts that carry it: their pages draw it (host/pages/document.tsx, in
+   * this registry's order) and preload its code unless it waits. This is the one
+   * list of which layout carries which element.
+   */
   layouts?: readonly Layout[];
+  /**
+   * Where those pages draw it: `above` or `below` the content (the default), or
+   * `within` another element's server view (the sign-in, within the header's). Its
+   * server view, if it has one, is named by tag in host/pages/document.tsx;
+   * without one it is drawn as its bare tag and renders itself.
+   */
+  drawn?: 'above' | 'below' | 'within';
+  /** Kept in an administrator's preview (`?preview=true`), which leaves the chrome out. */
+  inPreview?: true;
+  /** Phones never get it (SPEC §2: no sign-in on phones), nor its code. */
+  desktopOnly?: true;
   /** Its attributes, for the JSX typings only: written `attributes<{ … }>()`. */
   attributes?: A;
 }
@@ -27,7 +42,7 @@ const attributes = <A extends object>() => undefined as unknown as A;
  * writes it into portal.js from the entries of `portal`), the layouts' elements and
  * their `load-on`, the order pages' entries, and the tags' JSX typings
  * (widgets/jsx.d.ts) all come from here, so a new element is its folder and one
- * line. Keep the chrome first, in the order a page lists it: that is the order
+ * line. Keep the chrome first, in the order a page draws it: that is the order
  * its code is preloaded in.
  */
 export const ELEMENTS = {
@@ -36,9 +51,23 @@ export const ELEMENTS = {
     script: 'portal',
     loadOn: 'scroll',
     layouts: ['default', 'order'],
+    drawn: 'above',
     attributes: attributes<{ 'no-login'?: string }>(),
   },
-  'portal-login': { module: 'login/login.element', script: 'portal', layouts: ['default', 'order'] },
+  'portal-login': {
+    module: 'login/login.element',
+    script: 'portal',
+    layouts: ['default', 'order'],
+    drawn: 'within',
+    desktopOnly: true,
+  },
+  'portal-topic-header': {
+    module: 'topic-header/topic-header.element',
+    script: 'portal',
+    layouts: ['topic'],
+    drawn: 'above',
+    attributes: attributes<{ phone?: string; logo?: string }>(),
+  },
   'portal-footer': {
     module: 'footer/footer.element',
     script: 'portal',
@@ -51,16 +80,17 @@ export const ELEMENTS = {
     loadOn: 'interaction',
     layouts: ['default'],
   },
-  'portal-topic-header': {
-    module: 'topic-header/topic-header.element',
-    script: 'portal',
-    layouts: ['topic'],
-    attributes: attributes<{ phone?: string; logo?: string }>(),
+  'portal-chat-launcher': {
+    module: 'chat-launcher/chat-launcher.element',
+    script: 'chat',
+    layouts: ['default'],
+    attributes: attributes<{ position?: 'left' | 'right'; provider?: 'builtin' | 'meiqia' }>(),
   },
   'portal-cookie-notice': {
     module: 'cookie-notice/cookie-notice.element',
     script: 'portal',
     layouts: ['default', 'topic'],
+    inPreview: true,
   },
   'portal-agreement-dialog': {
     module: 'agreement-dialog/agreement-dialog.element',
@@ -73,12 +103,6 @@ export const ELEMENTS = {
     module: 'order-guard/order-guard.element',
     script: 'portal',
     attributes: attributes<{ 'no-certification'?: string }>(),
-  },
-  'portal-chat-launcher': {
-    module: 'chat-launcher/chat-launcher.element',
-    script: 'chat',
-    layouts: ['default'],
-    attributes: attributes<{ position?: 'left' | 'right'; provider?: string }>(),
   },
   'portal-order-form': {
     module: 'order-form/order-form.element',
@@ -102,6 +126,17 @@ export const elementsDefinedBy = (script: ElementEntry['script']): PortalTag[] =
 /** The elements a layout carries, in the registry's order. */
 export const elementsOf = (layout: Layout): PortalTag[] =>
   entries.filter(([, entry]) => entry.layouts?.includes(layout)).map(([tag]) => tag);
+
+/** What one page of a layout carries: its layout's elements, less those a preview or a phone does without. */
+export const elementsOnPage = (layout: Layout, page: { preview: boolean; phone: boolean }): PortalTag[] =>
+  elementsOf(layout).filter((tag) => {
+    const entry: ElementEntry = ELEMENTS[tag];
+    return (!page.preview || entry.inPreview) && (!page.phone || !entry.desktopOnly);
+  });
+
+/** Where a layout's pages draw the element (`drawn`). */
+export const drawnOf = (tag: PortalTag): NonNullable<ElementEntry['drawn']> =>
+  (ELEMENTS[tag] as ElementEntry).drawn ?? 'below';
 
 /** When an element's code is fetched on the portal's pages (`load-on`); undefined: at once. */
 export const loadOnOf = (tag: string): LoadWhen | undefined => (ELEMENTS as Record<string, ElementEntry>)[tag]?.loadOn;

@@ -1,10 +1,10 @@
-import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { EARLY_CLICK_KEEPER } from '../../contract/early-clicks';
 import { withoutControlCharacters } from '../../contract/html-characters';
 import type { Layout } from '../../contract/layouts';
 import { isMobileUserAgent } from '../../contract/user-agent';
-import { ELEMENTS, elementsOf, loadOnOf } from '../../widgets/elements';
+import { drawnOf, ELEMENTS, elementsOnPage, loadOnOf, type PortalTag } from '../../widgets/elements';
 import { site } from '../data/site';
 import { type ShareImage, siteShareImage } from '../media';
 import { preloadsFor, printCss } from './assets';
@@ -27,6 +27,32 @@ export type PageContext = ChromeContext & {
   /** The site's public origin, for canonical and Open Graph addresses. */
   origin: string;
 };
+
+/** What a server view of an element is drawn from. */
+interface ViewProps {
+  context: PageContext;
+  topicPhone: string;
+}
+
+/**
+ * The server's markup of the elements it draws (chrome.tsx), by tag: the registry
+ * (widgets/elements.ts) says which layout carries which, and where. An element
+ * carried but not named here is drawn as its bare tag, with its `load-on`.
+ */
+const SERVER_VIEWS: Partial<Record<PortalTag, (props: ViewProps) => ReactElement>> = {
+  'portal-header': ({ context }) => <SiteHeader context={context} />,
+  'portal-topic-header': ({ context, topicPhone }) => <TopicHeader context={context} phone={topicPhone} />,
+  'portal-footer': ({ context }) => <SiteFooter context={context} />,
+  'portal-float-buttons': ({ context }) => <FloatButtons context={context} />,
+  'portal-chat-launcher': ({ context }) => <ChatLauncher context={context} />,
+};
+
+function drawn(tags: PortalTag[], props: ViewProps): ReactNode[] {
+  return tags.map((tag) => {
+    const View = SERVER_VIEWS[tag];
+    return View ? <View key={tag} {...props} /> : createElement(tag, { key: tag, 'load-on': loadOnOf(tag) });
+  });
+}
 
 /** The news feed (routes/seo.ts). */
 export const FEED_PATH = '/feed.xml';
@@ -75,13 +101,12 @@ function Document({
   children,
   context,
 }: DocumentProps & { context: PageContext }) {
-  const chrome = layout !== 'blank' && layout !== 'certify' && !context.preview;
-  const mobile = isMobileUserAgent(context.userAgent);
+  const phone = isMobileUserAgent(context.userAgent);
+  // What this page carries, from the registry alone; the header draws those `within` it.
+  const carried = elementsOnPage(layout, { preview: context.preview, phone });
+  const view = { context, topicPhone };
   // Elements whose code waits for its `load-on` are not preloaded: the visitor may never need it.
-  const elements = elementsOf(layout)
-    .filter((tag) => ELEMENTS[tag].script === 'portal')
-    .filter((tag) => chrome || tag === 'portal-cookie-notice')
-    .filter((tag) => !mobile || tag !== 'portal-login');
+  const preloaded = carried.filter((tag) => ELEMENTS[tag].script === 'portal' && !loadOnOf(tag));
   return (
     <html lang={context.lang} data-theme={context.theme}>
       <head>
@@ -115,11 +140,10 @@ function Document({
         {/* Before the scripts: keeps a click on the server-drawn chrome until they arrive (contract/early-clicks.ts). */}
         <script dangerouslySetInnerHTML={{ __html: EARLY_CLICK_KEEPER }} />
         <script src="/widgets/portal.js" async />
-        {chrome && layout === 'default' && <script src="/widgets/chat.js" data-load-on="interaction" async />}
-        {preloadsFor(
-          context.assets.manifest,
-          elements.filter((tag) => !loadOnOf(tag)),
-        ).map((href) => (
+        {carried.some((tag) => ELEMENTS[tag].script === 'chat') && (
+          <script src="/widgets/chat.js" data-load-on="interaction" async />
+        )}
+        {preloadsFor(context.assets.manifest, preloaded).map((href) => (
           <link rel="modulepreload" href={href} key={href} />
         ))}
         {modules.map((tag) => {
@@ -139,16 +163,15 @@ function Document({
           </a>
         </nav>
         <PageAddressProvider value={{ origin: context.origin, canonical }}>
-          {chrome && layout !== 'topic' && <SiteHeader context={context} />}
-          {chrome && layout === 'topic' && <TopicHeader context={context} phone={topicPhone} />}
+          {drawn(
+            carried.filter((tag) => drawnOf(tag) === 'above'),
+            view,
+          )}
           {layout === 'certify' && <CertifyBar />}
           {focusableMain(children)}
-          {chrome && <SiteFooter context={context} />}
-          {chrome && layout === 'default' && <FloatButtons context={context} />}
-          {chrome && layout === 'default' && <ChatLauncher context={context} />}
-          {(layout === 'default' || layout === 'topic') && <portal-cookie-notice />}
-          {chrome && (layout === 'default' || layout === 'order') && (
-            <portal-agreement-dialog load-on={loadOnOf('portal-agreement-dialog')} />
+          {drawn(
+            carried.filter((tag) => drawnOf(tag) === 'below'),
+            view,
           )}
           <ServerStateScript
             state={{ theme: context.theme, pageCommon: context.pageCommon, friendlyLinks: context.friendlyLinks }}

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { LAYOUTS } from '../../contract/layouts';
+import { drawnOf, ELEMENTS, type ElementEntry, type PortalTag } from '../../widgets/elements';
 import { type Layout, type PageContext, renderDocument } from './document';
 import { themeFor } from './theme';
 
@@ -66,6 +68,32 @@ describe('layouts', () => {
     assert.deepEqual(tagsIn(render('certify')), []);
     assert.match(render('certify'), /class="certify-bar"/);
     assert.deepEqual(tagsIn(render('blank')), []);
+  });
+
+  it('each layout draws the elements the registry gives it, and no other, above or below the content', () => {
+    const phoneAgent = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
+    const tags = Object.keys(ELEMENTS) as PortalTag[];
+    for (const layout of LAYOUTS)
+      for (const preview of [false, true])
+        for (const phone of [false, true]) {
+          const html = render(layout, { preview, userAgent: phone ? phoneAgent : '' });
+          const expected = tags.filter((tag) => {
+            const entry: ElementEntry = ELEMENTS[tag];
+            return entry.layouts?.includes(layout) && (!preview || entry.inPreview) && (!phone || !entry.desktopOnly);
+          });
+          const page = `${layout}${preview ? ' preview' : ''}${phone ? ' phone' : ''}`;
+          assert.deepEqual(
+            tags.filter((tag) => html.includes(`<${tag}`)),
+            expected,
+            page,
+          );
+          const main = html.indexOf('<main');
+          for (const tag of expected) {
+            const at = html.indexOf(`<${tag}`);
+            if (drawnOf(tag) === 'above') assert.ok(at < main, `${page}: ${tag} above the content`);
+            if (drawnOf(tag) === 'below') assert.ok(at > main, `${page}: ${tag} below the content`);
+          }
+        }
   });
 
   it('every layout starts with the skip link to the main content, which takes focus', () => {
