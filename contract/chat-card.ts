@@ -1,17 +1,11 @@
+import type { InferOutput } from 'valibot';
+import type { consoleChatCardAnswer } from './api-answers';
 import type { ChatCardInfo } from './chat';
 
 /** The two cards of SPEC §3: the console's, and the one the chat shows; one way to make each. */
 
-/** A chat card as the console keeps it (SPEC §3): type 1 product, 2 solution. */
-export interface ConsoleChatCard {
-  type: 1 | 2;
-  associationNo: string;
-  name: string;
-  introduction: string;
-  /** 1: an image at backgroundUrl. */
-  backgroundType: 1;
-  backgroundUrl: string;
-}
+/** A chat card as the console keeps it (SPEC §3; contract/api-answers.ts). */
+export type ConsoleChatCard = InferOutput<typeof consoleChatCardAnswer>;
 
 /** The page a console card links to: /product/{associationNo} or /solution/{associationNo} (SPEC §2). */
 export const chatCardHref = (card: Pick<ConsoleChatCard, 'type' | 'associationNo'>) =>

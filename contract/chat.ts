@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { chatMessageAnswer, visitorMetadataAnswer } from './api-answers';
 import { SITE_PATH } from './chat-card';
 import { ASSOCIATION_NO_PATTERN, VISITOR_SECRET_PATTERN } from './ids';
 
@@ -97,26 +98,13 @@ export interface ChatCardView {
   url?: string;
 }
 
-export type ChatSender = 'visitor' | 'agent';
-export type ChatMessageKind = 'text' | 'card' | 'metadata';
+export type ChatSender = ChatMessage['sender'];
+export type ChatMessageKind = ChatMessage['kind'];
 /** Who the signed-in visitor is, as the account service says (sent to the agent once, SPEC §4). */
-export interface VisitorMetadata {
-  name: string;
-  mobile: string;
-}
+export type VisitorMetadata = v.InferOutput<typeof visitorMetadataAnswer>;
 
-/** A message as the widgets and the agent inbox receive it. */
-export interface ChatMessage {
-  id: number;
-  conversationId: number;
-  sender: ChatSender;
-  kind: ChatMessageKind;
-  text?: string;
-  card?: ChatCardInfo;
-  metadata?: VisitorMetadata;
-  clientId: string | null;
-  createdAt: number;
-}
+/** A message as the widgets and the agent inbox receive it (contract/api-answers.ts). */
+export type ChatMessage = v.InferOutput<typeof chatMessageAnswer>;
 
 /** What the visitor sends: text, or which product or solution to show as a card. */
 export type Outgoing = { kind: 'text'; text: string } | { kind: 'card'; card: ChatCardRequest };

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { orderAnswer } from './api-answers';
 import type { Lang } from './page-data';
 import { BRAND_PREFIX, RANDOM_ALPHABET } from './random-ids';
 
@@ -109,22 +110,5 @@ export function orderErrors(input: unknown, lang: Lang = 'zh-CN'): Partial<Recor
   return errors;
 }
 
-/** The order as the API answers it. */
-export interface Order {
-  orderNo: string;
-  companyId: number;
-  companyName: string;
-  productId: number;
-  productName: string;
-  editionId: number;
-  editionName: string;
-  unit: string;
-  unitPriceFen: number;
-  quantity: number;
-  totalFen: number;
-  contactName: string;
-  contactPhone: string;
-  remark: string;
-  status: 'submitted';
-  createdAt: string;
-}
+/** The order as the API answers it (contract/api-answers.ts). */
+export type Order = v.InferOutput<typeof orderAnswer>;
