@@ -101,24 +101,6 @@ function Bubble({ from, children, note }: { from: 'visitor' | 'agent'; children:
   );
 }
 
-const FOCUSABLE = 'button:not([disabled]), textarea:not([disabled]), a[href], input:not([disabled]), [tabindex="0"]';
-
-/** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
-function keepFocusInside(event: KeyboardEvent) {
-  const dialog = event.currentTarget as HTMLElement;
-  const controls = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (control) => !control.closest('[hidden]'),
-  );
-  const first = controls[0];
-  const last = controls[controls.length - 1];
-  const active = (dialog.getRootNode() as ShadowRoot | Document).activeElement;
-  const target = event.shiftKey ? (active === first ? last : undefined) : active === last ? first : undefined;
-  if (target) {
-    event.preventDefault();
-    target.focus();
-  }
-}
-
 /** The chat panel: history, the agent's presence, and the message box. */
 export function ChatPanel(props: ChatPanelProps) {
   const text = TEXT[props.lang];
@@ -130,9 +112,9 @@ export function ChatPanel(props: ChatPanelProps) {
       aria-labelledby="portal-chat-title"
       aria-modal={fullScreen() ? 'true' : undefined}
       hidden={!props.visible}
+      // Tab is kept inside by the focus trap while the panel covers the page (focus.ts).
       onKeyDown={(event) => {
         if (event.key === 'Escape') props.onClose();
-        else if (event.key === 'Tab' && fullScreen()) keepFocusInside(event);
       }}
     >
       {/* Not a <header>: inside the dialog it would be a second banner landmark beside the page's. */}

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { trapFocus } from '../core/trap-focus';
 
 export interface ModalProps {
   title: string;
@@ -16,9 +17,6 @@ export interface ModalProps {
   actions: ReactNode;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 let dialogs = 0;
 
 /** The element that has focus, looking into shadow roots (ours sit in one). */
@@ -30,10 +28,10 @@ function deepActiveElement(): HTMLElement | null {
 
 /**
  * A modal dialog on the native `<dialog>` opened with `showModal()`: the browser
- * makes the rest of the page inert and puts the dialog on top. Around that it
- * keeps Tab and Shift+Tab inside (the browser would let focus leave for its own
- * toolbar), makes Escape the same as the close button, and gives focus back to
- * where it was when the dialog goes away.
+ * makes the rest of the page inert and puts the dialog on top. Around that a
+ * focus trap (`trapFocus`) keeps Tab and Shift+Tab inside (the browser would let
+ * focus leave for its own toolbar) and gives focus back to where it was when the
+ * dialog goes away; Escape is the same as the close button.
  */
 export function Modal({ title, onClose, closeLabel, note, initialFocus, kind, children, actions }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -46,35 +44,25 @@ export function Modal({ title, onClose, closeLabel, note, initialFocus, kind, ch
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    // Taken before showModal(), which moves focus into the dialog.
     const returnTo = deepActiveElement();
     if (!dialog.open) dialog.showModal();
-    const first =
-      (initialFocus && dialog.querySelector<HTMLElement>(initialFocus)) ||
-      dialog.querySelector<HTMLElement>('.actions button');
-    first?.focus();
+    const trap = trapFocus(dialog, {
+      initialFocus: () =>
+        (initialFocus && dialog.querySelector<HTMLElement>(initialFocus)) ||
+        dialog.querySelector<HTMLElement>('.actions button') ||
+        undefined,
+      // Escape is the dialog's cancel event below: the caller's close, never the trap's alone.
+      escapeDeactivates: false,
+      setReturnFocus: () => (returnTo?.isConnected ? returnTo : false),
+    });
+    trap.activate();
     return () => {
+      // Focus goes back a tick later (focus-trap's delayReturnFocus), once the dialog has closed and the page is no longer inert.
+      trap.deactivate();
       if (dialog.open) dialog.close();
-      if (returnTo?.isConnected) returnTo.focus();
     };
   }, [initialFocus]);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Tab') return;
-    const dialog = ref.current;
-    if (!dialog) return;
-    const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length);
-    if (!focusable.length) return;
-    const first = focusable[0] as HTMLElement;
-    const last = focusable[focusable.length - 1] as HTMLElement;
-    const active = (dialog.getRootNode() as ShadowRoot | Document).activeElement;
-    if (event.shiftKey && (active === first || !dialog.contains(active))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   return (
     <dialog
@@ -85,7 +73,6 @@ export function Modal({ title, onClose, closeLabel, note, initialFocus, kind, ch
       aria-labelledby={titleId}
       aria-describedby={describedId}
       aria-modal="true"
-      onKeyDown={onKeyDown}
       onCancel={(event: Event) => {
         // Escape: closed by us, like the close button, never by the browser alone.
         event.preventDefault();

@@ -9,7 +9,7 @@ import { $route } from '../core/route';
 import { $pageCommon } from '../core/stores';
 import { useStore } from '../core/use-store';
 import { HeaderView } from './HeaderView';
-import { useMenuFocus } from './menu-icon';
+import { useMenuFocus } from './menu-focus';
 import { useSubmenuEscape } from './submenu';
 
 /** Scroll handling starts this long after mount, and runs at most this often (SPEC §9). */

@@ -3,7 +3,7 @@ import { linkBase } from '../core/base';
 import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
 import { resolveLang } from '../core/i18n';
-import { useMenuFocus } from '../header/menu-icon';
+import { useMenuFocus } from '../header/menu-focus';
 import { scrollToSection, type TopicAnchor } from './anchors';
 import { TopicHeaderView } from './TopicHeaderView';
 
