@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import {
-  type ConversationSummary,
   firstPage,
   INBOX_SEARCH_MAX,
   type InboxPage,
@@ -8,16 +7,9 @@ import {
   inboxHref,
   isNarrowed,
 } from '../../contract/chat-inbox';
-import {
-  activityTime,
-  conversationName,
-  entryMarks,
-  entryProduct,
-  inboxRange,
-  messagePreview,
-  SEARCH_WORDS,
-  sameAddressWords,
-} from '../../contract/chat-inbox-words';
+import { inboxRange, SEARCH_WORDS, sameAddressWords } from '../../contract/chat-inbox-words';
+// The list's entry is the inbox script's own view, so the server's list and the live one cannot differ.
+import { InboxEntryView } from '../../widgets/chat-agent/InboxEntryView';
 import { renderServicePage } from '../service-page';
 import { INBOX_STYLE } from './agent-styles';
 import { INBOX_SEARCH_STYLE } from './inbox-search-styles';
@@ -64,36 +56,6 @@ export function renderAgentSignIn(nonce: string, error?: string, back = ''): str
         <button type="submit">登录</button>
       </form>
     </main>,
-  );
-}
-
-/**
- * One conversation in the list: who, when, what it waits for and carries (in
- * words, from chat-inbox-words as the live list's), its last message; spaces
- * between the parts make it read as words.
- */
-function Entry({ conversation: c, query }: { conversation: ConversationSummary; query: InboxQuery }) {
-  const marks = entryMarks(c);
-  // A link, so that a click before the inbox's script has come opens the conversation too.
-  return (
-    <a className="entry" href={inboxHref(query, c.id)}>
-      <span className="who">
-        <strong>{conversationName(c)}</strong>{' '}
-        <time dateTime={new Date(c.updatedAt).toISOString()}>{activityTime(c.updatedAt)}</time>
-      </span>{' '}
-      {marks.length > 0 && (
-        <span className="marks">
-          {marks.flatMap((mark) => [
-            <span key={mark.kind} className={mark.kind}>
-              {mark.text}
-            </span>,
-            ' ',
-          ])}
-        </span>
-      )}{' '}
-      {c.product && <span className="product">{entryProduct(c)}</span>}{' '}
-      <span className="preview">{messagePreview(c.last)}</span>
-    </a>
   );
 }
 
@@ -196,7 +158,7 @@ export function renderAgentInbox(
             <ul>
               {inbox.conversations.map((c) => (
                 <li key={c.id}>
-                  <Entry conversation={c} query={query} />
+                  <InboxEntryView conversation={c} href={inboxHref(query, c.id)} />
                   {/* Without scripts, a row standing for many leads to its address's own list. */}
                   {c.group && (
                     <a className="same-address" href={inboxHref({ ...scope, address: c.group.address })}>

@@ -1,42 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { ConversationSummary, InboxPage } from '../../contract/chat-inbox';
-import {
-  activityTime,
-  conversationName,
-  entryMarks,
-  entryProduct,
-  messagePreview,
-  sameAddressWords,
-} from '../../contract/chat-inbox-words';
-
-/**
- * A conversation in the list, as the server renders it (backend/chat/agent-pages.tsx,
- * from the same words): who, when, what it waits for and carries, its last
- * message; spaces make it read as words.
- */
-export function Entry({ conversation: c }: { conversation: ConversationSummary }) {
-  const marks = entryMarks(c);
-  return (
-    <>
-      <span className="who">
-        <strong>{conversationName(c)}</strong>{' '}
-        <time dateTime={new Date(c.updatedAt).toISOString()}>{activityTime(c.updatedAt)}</time>
-      </span>{' '}
-      {marks.length > 0 && (
-        <span className="marks">
-          {marks.flatMap((mark) => [
-            <span key={mark.kind} className={mark.kind}>
-              {mark.text}
-            </span>,
-            ' ',
-          ])}
-        </span>
-      )}{' '}
-      {c.product && <span className="product">{entryProduct(c)}</span>}{' '}
-      <span className="preview">{messagePreview(c.last)}</span>
-    </>
-  );
-}
+import { sameAddressWords } from '../../contract/chat-inbox-words';
 
 export interface ListRowProps {
   conversation: ConversationSummary;

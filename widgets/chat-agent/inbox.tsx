@@ -9,83 +9,21 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { cardAddress } from '../../contract/chat-card';
 import {
   type ConversationSummary,
-  firstPage,
   type InboxPage,
   type InboxQuery,
   inboxHref,
-  isNarrowed,
   openedIn,
   readInboxQuery,
 } from '../../contract/chat-inbox';
-import {
-  allFromAddress,
-  conversationName,
-  inboxRange,
-  messageTime,
-  SEARCH_WORDS,
-} from '../../contract/chat-inbox-words';
 import { ChatConnection } from '../chat/connection';
 import type { ChatMessage } from '../chat/types';
 import { API, CallFailure, call, pageOf } from './api';
-import { Entry, ListRow } from './entry';
+import { ConversationPane } from './conversation';
+import { drafts } from './drafts';
+import { InboxList } from './inbox-list';
 import { useSameAddress } from './same-address';
-import { SearchForm } from './search-form';
-
-/**
- * Unsent replies, by conversation, kept for this tab: signing in again after the
- * session ended, a reload or another conversation in between loses nothing.
- */
-const drafts = {
-  key: (id: number) => `portal.chat-agent.draft.${id}`,
-  read(id: number): string {
-    try {
-      return sessionStorage.getItem(drafts.key(id)) ?? '';
-    } catch {
-      return '';
-    }
-  },
-  write(id: number, text: string) {
-    try {
-      if (text) sessionStorage.setItem(drafts.key(id), text);
-      else sessionStorage.removeItem(drafts.key(id));
-    } catch {
-      // Storage refused (private mode, full): the draft lives on in the box only.
-    }
-  },
-};
-
-function Message({ message }: { message: ChatMessage }) {
-  if (message.kind === 'metadata')
-    return (
-      <li className="system">
-        访客身份（来自登录账号）：{message.metadata?.name}，{message.metadata?.mobile}
-      </li>
-    );
-  const card = message.card;
-  // Only the portal's own pages and pictures: the service built the card from its content.
-  const picture = card && cardAddress(card.picUrl, location.origin);
-  return (
-    <li className={`message ${message.sender}`}>
-      <span className="meta">
-        {message.sender === 'agent' ? '客服' : '访客'} · {messageTime(message.createdAt)}
-      </span>
-      {card ? (
-        <a className="card" href={cardAddress(card.url, location.origin)} target="_blank" rel="noopener">
-          {picture && <img src={picture} alt="" width="64" height="48" />}
-          <span>
-            <strong>{card.title}</strong>
-            <span>{card.description}</span>
-          </span>
-        </a>
-      ) : (
-        <span className="text">{message.text}</span>
-      )}
-    </li>
-  );
-}
 
 /** What the live connection's callback needs of the screen (set on every render). */
 const screen: { query: InboxQuery | null; conversation: number | null; refreshOpened: () => void } = {
@@ -254,157 +192,39 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
     }
   };
 
-  // Enter makes a new line; Ctrl+Enter (⌘+Enter on a Mac) sends, as in the chat tools agents know.
-  const sendOnCtrlEnter = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.isComposing)
-      (event.currentTarget as HTMLTextAreaElement).form?.requestSubmit();
-  };
-
-  const scope = firstPage(query);
   // Back to this address (the conversation open, the list's page) after signing in again.
   const signInAgain = <a href={`/chat/agent${location.search}`}>重新登录</a>;
-  const link = (key: string, next: InboxQuery, text: string, rel?: string, className?: string) => (
-    <a key={key} rel={rel} className={className} href={inboxHref(next)} onClick={follow(next)}>
-      {text}
-    </a>
-  );
-  /** A conversation's entry: a link, as the server draws it, so it can be opened in a tab of its own. */
-  const entryLink = (c: ConversationSummary) => (
-    <a
-      className="entry"
-      href={inboxHref(query, c.id)}
-      aria-current={c.id === current?.id ? 'true' : undefined}
-      onClick={inPlace(() => void open(c))}
-    >
-      <Entry conversation={c} />
-    </a>
-  );
-  const cursor = query.before || query.after;
   return (
     <>
-      <nav aria-label="会话列表" className="list">
-        <p className="status" role="status">
-          {status === 'open' ? (
-            '实时连接中'
-          ) : status === 'refused' ? (
-            // Signed out (in another tab, on another instance) or the session expired.
-            <>登录已失效，{signInAgain}</>
-          ) : status === 'unreachable' ? (
-            '无法连接客服服务，请刷新页面重试'
-          ) : (
-            '正在连接…'
-          )}
-        </p>
-        <p className="filters">
-          <a
-            href={inboxHref({ ...scope, show: 'all' })}
-            aria-current={query.show === 'all' ? 'page' : undefined}
-            onClick={follow({ ...scope, show: 'all' })}
-          >
-            全部会话（{inbox.total}）
-          </a>
-          <a
-            href={inboxHref({ ...scope, show: 'unanswered' })}
-            aria-current={query.show === 'unanswered' ? 'page' : undefined}
-            onClick={follow({ ...scope, show: 'unanswered' })}
-          >
-            未回复（{inbox.unanswered}）
-          </a>
-        </p>
-        <SearchForm query={query} onSearch={(next) => void go(next, true)} />
-        <p className="error" role="alert">
-          {listError}
-        </p>
-        {isNarrowed(query) && (
-          <p className="scope">
-            {query.address && (
-              <>
-                {SEARCH_WORDS.scope} {link('back', { ...scope, address: undefined }, SEARCH_WORDS.back)}
-              </>
-            )}{' '}
-            {isNarrowed({ ...query, address: undefined }) &&
-              link('clear', { show: query.show, address: query.address }, SEARCH_WORDS.clear)}
-          </p>
-        )}
-        <p className="range" tabIndex={-1} ref={range}>
-          {inboxRange(inbox, query)}
-        </p>
-        {(inbox.newer || inbox.older || cursor) && (
-          <p className="pager">
-            {cursor && link('newest', scope, '最新会话')}
-            {inbox.newer && link('newer', { ...scope, after: inbox.newer }, '较新的会话', 'prev')}
-            {inbox.older && link('older', { ...scope, before: inbox.older }, '更早的会话', 'next')}
-          </p>
-        )}
-        <ul>
-          {inbox.conversations.map((c) => (
-            // A row standing for an address keeps its place (and focus) as the address's newest changes.
-            <li key={c.group ? `address ${c.group.address}` : c.id}>
-              <ListRow
-                conversation={c}
-                link={entryLink}
-                sameAddress={c.group && sameAddress.opened.get(c.group.address)}
-                onToggle={() => c.group && sameAddress.toggle(c.group.address, setListError)}
-                allLink={
-                  c.group &&
-                  link('all', { ...scope, address: c.group.address }, allFromAddress(c), undefined, 'same-address')
-                }
-              />
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <section aria-label="会话" className="conversation">
-        {current ? (
-          <>
-            <header>
-              <h2 tabIndex={-1} ref={heading}>
-                {conversationName(current)}
-              </h2>
-              <p>
-                {current.signedIn ? `已登录账号${current.mobile ? ` · 手机 ${current.mobile}` : ''}` : '匿名访客'}
-                {current.origin && ` · 来自 ${current.origin}`}
-              </p>
-            </header>
-            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the history scrolls and must be reachable by keyboard. */}
-            <ol className="messages" aria-label="聊天记录" aria-live="polite" tabIndex={0}>
-              {messages.map((m) => (
-                <Message key={m.id} message={m} />
-              ))}
-            </ol>
-            <form onSubmit={reply}>
-              <label htmlFor="reply">回复</label>
-              <textarea
-                id="reply"
-                rows={3}
-                value={draft}
-                onInput={(e) => {
-                  const text = (e.target as HTMLTextAreaElement).value;
-                  setDraft(text);
-                  drafts.write(current.id, text);
-                }}
-                onKeyDown={sendOnCtrlEnter}
-                aria-describedby="reply-hint"
-              />
-              <p id="reply-hint" className="hint">
-                Ctrl + Enter 发送
-              </p>
-              <button type="submit">发送回复</button>
-              <p className="error" role="alert">
-                {error}
-                {error && status === 'refused' && <> {signInAgain}，未发送的回复会保留。</>}
-              </p>
-            </form>
-          </>
-        ) : (
-          <>
-            <p className="empty">在会话列表中选择一个会话，查看并回复。</p>
-            <p className="error" role="alert">
-              {error}
-            </p>
-          </>
-        )}
-      </section>
+      <InboxList
+        query={query}
+        inbox={inbox}
+        status={status}
+        listError={listError}
+        current={current}
+        sameAddress={sameAddress}
+        onListError={setListError}
+        range={range}
+        follow={follow}
+        open={(c) => inPlace(() => void open(c))}
+        onSearch={(next) => void go(next, true)}
+        signInAgain={signInAgain}
+      />
+      <ConversationPane
+        current={current}
+        messages={messages}
+        draft={draft}
+        onDraft={(text) => {
+          if (!current) return;
+          setDraft(text);
+          drafts.write(current.id, text);
+        }}
+        onReply={reply}
+        error={error}
+        refused={status === 'refused'}
+        signInAgain={signInAgain}
+        heading={heading}
+      />
     </>
   );
 }

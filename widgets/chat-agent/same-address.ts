@@ -44,3 +44,5 @@ export function useSameAddress(query: InboxQuery) {
     },
   };
 }
+
+export type SameAddress = ReturnType<typeof useSameAddress>;
