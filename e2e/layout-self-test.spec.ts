@@ -8,6 +8,7 @@ import { screen } from './layout/matrix';
 import { checkOverflow } from './layout/overflow';
 import { type Finding, LayoutReport } from './layout/report';
 import { onScreen, openPage } from './layout/session';
+import { checkTextFlow } from './layout/text-flow';
 
 // The layout checks themselves: each finds the fault it is for, put into a page on
 // purpose, and none reports what its rules exempt.
@@ -148,5 +149,47 @@ test('hidden, disabled, clipped and inline controls, and a skip link before focu
     ];
     // The pre scrolls: it is a Tab stop only where the browser makes it one; nothing else may be reported.
     expect(formatReport('exempt', findings)).toBe('exempt: no problems');
+  });
+});
+
+/** The help centre's side navigation as it once was: each category's entries ran inline. */
+const oldHelpNav = (page: Page) =>
+  page.evaluate(() => {
+    for (const group of document.querySelectorAll<HTMLElement>('.side-nav > div'))
+      group.style.setProperty('display', 'block', 'important');
+    for (const entry of document.querySelectorAll<HTMLElement>('.side-nav a'))
+      entry.style.setProperty('display', 'inline', 'important');
+  });
+
+test('text flow: entries run together, broken inside a word, are found at a phone and a desktop width', async ({
+  browser,
+}) => {
+  for (const device of [phone, desktop])
+    await onScreen(browser, device, async (page) => {
+      await openPage(page, `${portalUrl()}/help?id=49`, { agreed: true });
+      expect(await checkTextFlow(page, 'as drawn')).toEqual([]);
+      await oldHelpNav(page);
+      const report = formatReport(`/help?id=49 at ${device.width} px`, await checkTextFlow(page, 'old nav'));
+      expect(report).toMatch(/text flow +a "[^"]+" .*shares a line with the entry before it in the side navigation/);
+      expect(report).toMatch(/text flow +a "[^"]+" .*breaks a line inside the word "[^"]+"/);
+      if (device.width < 1024) expect(report).toMatch(/text flow +a "[^"]+" .*is drawn over another control/);
+    });
+});
+
+test('text flow: a link in running text may wrap anywhere, a long link by itself, and nothing else is reported', async ({
+  browser,
+}) => {
+  await onScreen(browser, phone, async (page) => {
+    await openPage(page, `${portalUrl()}/news/1`, { agreed: true });
+    await page.evaluate(() => {
+      const main = document.querySelector('main') as HTMLElement;
+      main.insertAdjacentHTML(
+        'afterbegin',
+        `<p id="running" style="width:200px">请阅读我们的<a href="/help?id=49">隐私政策与用户服务协议全文</a>以了解详情</p>
+         <div style="width:120px"><a id="long" href="/help">如何注册账号并完成企业认证与开通试用</a></div>`,
+      );
+    });
+    const findings = await checkTextFlow(page, 'injected');
+    expect(findings.filter((f) => /running|long|隐私政策与|如何注册/.test(`${f.target}`))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import type { TestInfo } from '@playwright/test';
 import type { Box } from './dom';
 
 /** Which check found a problem: the headings of the report. */
-export type Check = 'hit-test' | 'target size' | 'layers' | 'overflow' | 'header' | 'axe' | 'keyboard';
+export type Check = 'hit-test' | 'target size' | 'layers' | 'overflow' | 'header' | 'axe' | 'keyboard' | 'text flow';
 
 /** One problem: what, where on screen, and what it collides with. */
 export interface Finding {
