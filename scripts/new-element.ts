@@ -5,7 +5,8 @@
  * (`esm/portal-<name>.js`), the manifest, the typings for React, Preact and Vue, and
  * /docs. Its line says `script: 'page'`: a page loads it with its own module script,
  * so portal.js (in every page's size budget) does not list it, and no layout carries
- * it until its line names one.
+ * it until its line names one. The documents' generated tables are rewritten, so
+ * the element has its row there too.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,8 @@ import { join, resolve } from 'node:path';
 import { elementFolderFiles, elementNames } from './new-element-files';
 
 const REGISTRY = 'widgets/elements.ts';
+/** `npm run docs:tables`: rewrites the tables README.md and docs/ generate from the code. */
+const DOC_TABLES = 'build/docs-tables.ts';
 /** The registry's closing line (`} satisfies Record<…, ElementEntry>;`): the new entry goes just above it, last. */
 const REGISTRY_END = /^\} satisfies Record<.*, ElementEntry>;$/m;
 /** Lowercase words of letters and digits, joined by single hyphens: `hello-world`. */
@@ -51,6 +54,9 @@ export function scaffoldElement(root: string, name: string): string[] {
   const paths = [...written, REGISTRY];
   // Formatted as `npm run check` wants it, whatever the name does to import order or line length.
   execFileSync(join(root, 'node_modules/.bin/biome'), ['check', '--write', ...paths], { cwd: root, stdio: 'ignore' });
+  // The documents' generated tables list every element of the registry: give them its row.
+  if (existsSync(join(root, DOC_TABLES)))
+    execFileSync(process.execPath, ['--import', 'tsx', DOC_TABLES], { cwd: root, stdio: 'ignore' });
   return paths;
 }
 
