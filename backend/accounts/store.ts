@@ -59,7 +59,12 @@ interface SessionRow {
   refresh_expires_at: number;
 }
 
-/** The account service's data: users, companies, login codes and sessions. */
+/**
+ * The account service's data: users, companies, login codes and sessions.
+ * One file past 250 lines on purpose: codes, sessions and refresh rotation
+ * share one token family and its hashing; split, the rules of a sign-in's
+ * life would be read in three places.
+ */
 export class AccountStore {
   constructor(
     private readonly db: Db,

@@ -4,12 +4,15 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { DataFolderInUse, LockFileUnusable, lockDataFolder } from './data-folder-lock';
-import { DatabaseUnavailable, FaultRecord, guardedDialect, unavailableFault } from './faults';
+import { FaultRecord, guardedDialect, unavailableFault } from './faults';
 import { type DatabaseFileWatch, type FileWatchOptions, watchDatabaseFile } from './file-watch';
 import { appliedVersions, migrate } from './migrate';
 import { migrations } from './migrations';
+import { describeDatabaseUrl, pgCause, types } from './postgres-url';
 import { type Db, type DialectName, run } from './query';
 import { WithoutNul } from './without-nul';
+
+export { describeDatabaseUrl } from './postgres-url';
 
 export type { Db } from './query';
 
@@ -201,24 +204,6 @@ export async function openSqlite(dataDir: string, watch: FileWatchOptions = {}):
   }
 }
 
-/** The server of a `postgres://` address, without its password, for messages. */
-export function describeDatabaseUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
-  } catch {
-    return 'PostgreSQL';
-  }
-}
-
-// Counts and millisecond times arrive as int8 (and sums as numeric): numbers, as SQLite gives them.
-const types = {
-  getTypeParser: ((id: number, format?: 'text' | 'binary') =>
-    id === pg.types.builtins.INT8 || id === pg.types.builtins.NUMERIC
-      ? (value: string) => Number(value)
-      : pg.types.getTypeParser(id, format)) as typeof pg.types.getTypeParser,
-};
-
 /**
  * Opens the portal's PostgreSQL database at `url` and brings its schema up to
  * date (instances starting together take turns). A server that cannot be
@@ -256,14 +241,4 @@ export async function openPostgres(url: string, options: { connectTimeoutMs?: nu
       cause: error,
     });
   }
-}
-
-/** A connection error's cause in a few words (a refused connection tried on two addresses has no message of its own). */
-function pgCause(error: unknown): string {
-  // The driver's own error, not the 503 the guard made of it: the operator reads the server's words.
-  if (error instanceof DatabaseUnavailable && error.cause) return pgCause(error.cause);
-  const { message, code, errors } = (error ?? {}) as { message?: string; code?: string; errors?: unknown[] };
-  if (message) return message;
-  if (errors?.length) return pgCause(errors[0]);
-  return code ?? String(error);
 }

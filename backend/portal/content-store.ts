@@ -26,7 +26,12 @@ import { all, type Db, one } from '../db/query';
 
 const parseJson = <T>(text: string): T => JSON.parse(text) as T;
 
-/** Read access to the portal's content; every value is a bound parameter. */
+/**
+ * Read access to the portal's content; every value is a bound parameter.
+ * One file past 250 lines on purpose: one short read per content shape of
+ * contract/content.ts, in the same order, each a few lines; split by shape,
+ * the files would hold a method or two each.
+ */
 export class ContentStore {
   constructor(private readonly db: Db) {}
 
