@@ -4,17 +4,16 @@ import type { ChatCardInfo, ChatSession, LauncherHost, PageCard, StartChat } fro
 import { portalOrigin, portalUrl } from '../core/config';
 import { $chat, $userInfo, closeChat, messageReceived, openChat } from '../core/stores';
 import { $tokens } from '../core/tokens';
-import { ChatPanel, type PendingMessage, TEXT } from './ChatPanel';
+import { type PendingMessage, TEXT } from './ChatPanel';
 import styles from './chat-panel.css';
 import { ChatConnection } from './connection';
 import { panelFocus } from './focus';
+import { LivePanel } from './live-panel';
+import { MAX_TEXT, panelStore } from './panel-store';
 import { ChatRefusal } from './refusal';
-import type { ChatMessage, ConnectionStatus } from './types';
+import type { ChatMessage } from './types';
 import { sendMetadataOnce } from './user-metadata';
 import { memory, VisitorId } from './visitor';
-
-/** Longest text message; the service refuses longer ones with the same words. */
-export const MAX_TEXT = 500;
 
 let sheet: CSSStyleSheet | undefined;
 
@@ -47,7 +46,8 @@ const pageCard = () => document.querySelector('[data-portal-chat-card]')?.getAtt
 
 /**
  * The built-in chat behind the launcher: keeps the shared chat state (SPEC §3,
- * `$chat`), the live connection and the panel in step.
+ * `$chat`), the live connection and the panel's store (`panelStore`) in step;
+ * the panel renders from the stores (`LivePanel`).
  * - shown for the first time: the signed-in visitor's name and mobile go to the
  *   agent, once (`isSendMetadata`);
  * - shown on a page other than the last card's (`currentURL`): the card goes;
@@ -58,12 +58,7 @@ export const startChat: StartChat = (host) => {
   const text = TEXT[host.lang];
   const base = portalUrl('/api/chat');
   const visitor = new VisitorId(base);
-  const messages = new Map<number, ChatMessage>();
-  let pending: PendingMessage[] = [];
-  let agentOnline = false;
-  let status: ConnectionStatus = 'connecting';
-  let error = '';
-  let draft = '';
+  const store = panelStore();
   let seen = Number(memory.get('seen') ?? 0);
   let resolveReady!: () => void;
   const ready = new Promise<void>((resolve) => {
@@ -80,28 +75,21 @@ export const startChat: StartChat = (host) => {
   };
   const focus = panelFocus(host.panel, host.button, closeByVisitor);
 
-  const root = createRoot(host.panel);
-  const paint = () =>
-    root.render(
-      <ChatPanel
-        lang={host.lang}
-        origin={portalOrigin()}
-        visible={$chat.get().visible}
-        messages={[...messages.values()].sort((a, b) => a.id - b.id)}
-        pending={pending}
-        agentOnline={agentOnline}
-        status={status}
-        error={error}
-        draft={draft}
-        onDraft={(value) => {
-          draft = value;
-          if (error && value.length <= MAX_TEXT) error = '';
-          paint();
-        }}
-        onSend={(value) => void sendText(value)}
-        onClose={closeByVisitor}
-      />,
-    );
+  const shownChange = (visible: boolean) => {
+    if (visible) return focus.opened();
+    focus.closed(closedByVisitor);
+    closedByVisitor = false;
+  };
+  createRoot(host.panel).render(
+    <LivePanel
+      store={store}
+      lang={host.lang}
+      origin={portalOrigin()}
+      onSend={(value) => void sendText(value)}
+      onClose={closeByVisitor}
+      onShownChange={shownChange}
+    />,
+  );
 
   const connection = new ChatConnection({
     base,
@@ -114,35 +102,26 @@ export const startChat: StartChat = (host) => {
     },
     unknownVisitor: () => visitor.forget(),
     onMessage: (message) => receive(message),
-    onPresence(online) {
-      agentOnline = online;
-      paint();
-    },
+    onPresence: store.presence,
     onStatus(next, reason) {
-      status = next;
-      if (next === 'refused') error = reason ?? '';
-      if (next === 'unreachable') error = text.unreachable;
+      store.status(next, next === 'refused' ? (reason ?? '') : next === 'unreachable' ? text.unreachable : undefined);
       if (next !== 'connecting' && next !== 'offline') resolveReady();
       render($chat.get());
-      paint();
     },
   });
 
   /** A stored message, from the stream or from the answer to a send: each id is shown once. */
   function receive(message: ChatMessage) {
-    if (messages.has(message.id)) return; // replayed after a reconnection
-    messages.set(message.id, message);
-    pending = pending.filter((item) => item.clientId !== message.clientId);
+    if (!store.receive(message)) return; // replayed after a reconnection
     if (message.sender === 'agent') {
       host.emit('portal-chat-message', message);
       if ($chat.get().visible) markSeen();
       else if (message.id > seen) messageReceived();
     }
-    paint();
   }
 
   const markSeen = () => {
-    const last = Math.max(0, ...[...messages.values()].filter((m) => m.sender === 'agent').map((m) => m.id));
+    const last = store.lastAgentId();
     if (last > seen) {
       seen = last;
       memory.set('seen', String(seen));
@@ -150,8 +129,7 @@ export const startChat: StartChat = (host) => {
   };
 
   async function deliver(item: PendingMessage) {
-    pending = [...pending, item];
-    paint();
+    store.sending(item);
     try {
       // The service builds the card from the number: the visitor sends nothing else of it.
       const body = item.card
@@ -159,23 +137,13 @@ export const startChat: StartChat = (host) => {
         : { kind: 'text' as const, text: item.text ?? '' };
       receive(await connection.send(body, item.clientId));
     } catch (failure) {
-      pending = pending.filter((p) => p.clientId !== item.clientId);
-      error = failure instanceof ChatRefusal ? failure.message || text.unreachable : String(failure);
-      if (item.text !== undefined && !draft) draft = item.text;
-      paint();
+      store.failed(item, failure instanceof ChatRefusal ? failure.message || text.unreachable : String(failure));
     }
   }
 
   async function sendText(value: string) {
-    const message = value.trim();
-    if (!message) return;
-    if (message.length > MAX_TEXT) {
-      error = text.tooLong(MAX_TEXT);
-      return paint();
-    }
-    error = '';
-    draft = '';
-    await deliver({ clientId: clientId(), text: message });
+    const message = store.take(value, text.tooLong(MAX_TEXT));
+    if (message) await deliver({ clientId: clientId(), text: message });
   }
 
   /** The card and the metadata the spec sends when the panel is shown. */
@@ -193,20 +161,20 @@ export const startChat: StartChat = (host) => {
   }
 
   const render = (state: ReturnType<typeof $chat.get>) =>
-    host.render({ visible: state.visible, unread: state.unreadMessageCount, unreachable: status === 'unreachable' });
+    host.render({
+      visible: state.visible,
+      unread: state.unreadMessageCount,
+      unreachable: store.$panel.get().status === 'unreachable',
+    });
   let wasVisible = $chat.get().visible;
   $chat.subscribe((state) => {
     render(state);
     if (state.visible !== wasVisible) {
       wasVisible = state.visible;
-      paint();
+      // The panel's focus follows once it has rendered (`shownChange`).
       if (state.visible) {
         markSeen();
         onShown();
-        focus.opened();
-      } else {
-        focus.closed(closedByVisitor);
-        closedByVisitor = false;
       }
     }
   });
@@ -224,7 +192,6 @@ export const startChat: StartChat = (host) => {
     });
   }
 
-  paint();
   connection.start();
   if ($chat.get().visible) onShown();
 
