@@ -1,43 +1,14 @@
 import styles from './chat-launcher.css';
 import { launcherMarkup, LAUNCHER_TEXT as TEXT } from './markup';
-import {
-  type ChatLang,
-  type ChatSession,
-  type ChatSettings,
-  type LauncherHost,
-  type LauncherState,
-  type PageCard,
-  SETTINGS_KEY,
-  type StartChat,
-  VISITOR_KEY,
-} from './types';
+import { answerThePage } from './page-api';
+import { chatSettings, hasChattedBefore, loadChat } from './provider';
+import type { ChatLang, ChatSession, LauncherHost, LauncherState, PageCard, StartChat } from './types';
 
 export const CHAT_LAUNCHER_TAG = 'portal-chat-launcher';
-
-/** The chat's code, for the configured provider: fetched on first use only. */
-const loaders: Record<ChatSettings['provider'], () => Promise<{ startChat: StartChat }>> = {
-  builtin: () => import('../chat/builtin'),
-  meiqia: () => import('../chat/meiqia'),
-};
 
 let sheet: CSSStyleSheet | undefined;
 /** One launcher per page answers the page's own chat buttons. */
 let pageOwner: PortalChatLauncher | undefined;
-
-type Call = [method: 'open' | 'close' | 'toggle' | 'sendCard', ...args: unknown[]];
-type WindowApi = Pick<PortalChatLauncher, 'open' | 'close' | 'toggle' | 'sendCard'> & {
-  readonly ready: Promise<void>;
-  push(call: Call): void;
-};
-type ChatWindow = Window & { portalChat?: WindowApi | Call[]; [SETTINGS_KEY]?: ChatSettings };
-
-const hasChattedBefore = () => {
-  try {
-    return !!localStorage.getItem(VISITOR_KEY);
-  } catch {
-    return false;
-  }
-};
 
 /**
  * The online customer-service launcher: a floating button with the unread count
@@ -97,6 +68,8 @@ export class PortalChatLauncher extends HTMLElement {
   private loading?: Promise<{ startChat: StartChat }>;
   private queue: Array<(session: ChatSession) => void> = [];
   private resolveReady!: () => void;
+  /** Set while this launcher answers the page's chat buttons (`answerThePage`). */
+  private leavePage?: () => void;
   /** Kept once the chat is started: its code loaded and connected. */
   readonly ready = new Promise<void>((resolve) => {
     this.resolveReady = resolve;
@@ -128,11 +101,7 @@ export class PortalChatLauncher extends HTMLElement {
     this.label();
     if (!pageOwner) {
       pageOwner = this;
-      document.addEventListener('portal-float-buttons-contact', this.onContact);
-      document.addEventListener('click', this.onPageClick);
-      for (const opener of document.querySelectorAll<HTMLElement>('[data-portal-chat-open][hidden]'))
-        opener.hidden = false;
-      this.exposeOnWindow();
+      this.leavePage = answerThePage(this);
     }
     if (hasChattedBefore()) void this.start().catch(() => {});
   }
@@ -140,8 +109,7 @@ export class PortalChatLauncher extends HTMLElement {
   disconnectedCallback() {
     if (pageOwner !== this) return;
     pageOwner = undefined;
-    document.removeEventListener('portal-float-buttons-contact', this.onContact);
-    document.removeEventListener('click', this.onPageClick);
+    this.leavePage?.();
   }
 
   get visible(): boolean {
@@ -173,7 +141,7 @@ export class PortalChatLauncher extends HTMLElement {
   /** Starts the chat without opening it (the connection and the unread count). */
   start(): Promise<ChatSession> {
     this.starting ??= this.load().then(({ startChat }) => {
-      const session = startChat(this.host(), this.settings());
+      const session = startChat(this.host(), chatSettings(this.getAttribute('provider')));
       this.session = session;
       for (const call of this.queue.splice(0)) call(session);
       void session.ready.then(this.resolveReady);
@@ -194,16 +162,8 @@ export class PortalChatLauncher extends HTMLElement {
   }
 
   private load() {
-    this.loading ??= loaders[this.settings().provider]();
+    this.loading ??= loadChat(chatSettings(this.getAttribute('provider')));
     return this.loading;
-  }
-
-  private settings(): ChatSettings {
-    const announced = (window as ChatWindow)[SETTINGS_KEY];
-    const provider = this.getAttribute('provider') ?? announced?.provider;
-    return provider === 'meiqia' && announced?.provider === 'meiqia'
-      ? announced
-      : { provider: provider === 'meiqia' ? 'meiqia' : 'builtin' };
   }
 
   private language(): ChatLang {
@@ -242,35 +202,6 @@ export class PortalChatLauncher extends HTMLElement {
 
   private emit(type: string, detail?: unknown) {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
-  }
-
-  private readonly onContact = (event: Event) => {
-    const card = (event as CustomEvent<{ card?: PageCard | null }>).detail?.card;
-    this.open(card ?? undefined);
-  };
-
-  private readonly onPageClick = (event: MouseEvent) => {
-    const opener = (event.target as Element | null)?.closest?.('[data-portal-chat-open]');
-    if (!opener) return;
-    event.preventDefault();
-    this.open(opener.getAttribute('data-portal-chat-card') ?? undefined);
-  };
-
-  /** `window.portalChat`: the same methods for the host page; calls it queued before are replayed. */
-  private exposeOnWindow() {
-    const win = window as ChatWindow;
-    const queued = Array.isArray(win.portalChat) ? win.portalChat : [];
-    if (win.portalChat && !Array.isArray(win.portalChat)) return;
-    const api: WindowApi = {
-      open: (card) => this.open(card),
-      close: () => this.close(),
-      toggle: () => this.toggle(),
-      sendCard: (card) => this.sendCard(card),
-      ready: this.ready,
-      push: ([method, ...args]) => (api[method] as (...a: unknown[]) => void)?.(...args),
-    };
-    win.portalChat = api;
-    for (const call of queued) api.push(call);
   }
 }
 
