@@ -1,28 +1,16 @@
-import { randomString } from '../../../contract/random-ids';
 import { setUserInfo, type UserInfo } from '../stores/user';
 import { $tokens, readStoredTokens, saveTokens, type Tokens, tokensFrom } from '../tokens';
 import { HUB_TIMEOUT_MS, type HubClient, hubUrl, sharedHub } from './hub';
 import { accountGet, accountUrl, isUnauthorized, type TokenAnswer } from './service';
 import { MONITOR_DEFAULTS, type MonitorOptions, startSessionMonitor } from './session-monitor';
+import { currentAddress, returnedSignIn, startSignIn } from './sign-in';
 import { openTabChannel, withRefreshLock } from './tab-sync';
+import { type CustomerInfo, toUserInfo } from './user-info';
+
+export { STATE_STORAGE_KEY, VERIFIER_STORAGE_KEY } from './sign-in';
 
 /** After a failed code exchange the page reloads this much later (SPEC §8). */
 export const FAILED_EXCHANGE_RELOAD_MS = 3000;
-/** The one-time `state` of a sign-in under way, checked when the service echoes it. */
-export const STATE_STORAGE_KEY = 'portal.guc.state';
-/** The PKCE code verifier of a sign-in under way (RFC 7636): only this tab can exchange its code. */
-export const VERIFIER_STORAGE_KEY = 'portal.guc.verifier';
-
-/** The S256 challenge of a verifier; undefined where the page has no Web Crypto (an http page not on localhost). */
-async function challengeOf(verifier: string): Promise<string | undefined> {
-  if (!globalThis.crypto?.subtle) return undefined;
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
-  return btoa(String.fromCharCode(...digest))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
 export interface AccountOptions {
   appId: string;
   /** `customer` (this portal) or `business` (staff of the console). */
@@ -59,35 +47,6 @@ export interface AccountClient {
   getMenuTree(code?: string): Promise<unknown>;
   getButtons(): Promise<unknown>;
   close(): void;
-}
-
-interface CustomerInfo {
-  name?: string;
-  userName?: string;
-  headImg?: string;
-  mobile?: string;
-  companyId?: string | number | null;
-  potalStatus?: boolean;
-}
-
-/** The current address without the sign-in parameters: where the service sends us back. */
-function currentAddress(): URL {
-  const url = new URL(location.href);
-  url.searchParams.delete('code');
-  url.searchParams.delete('state');
-  return url;
-}
-
-function toUserInfo(info: CustomerInfo, profile: Partial<UserInfo>): UserInfo {
-  const companyId = profile.companyId ?? (info.companyId == null ? null : String(info.companyId));
-  return {
-    name: info.name || info.userName || profile.userName || '',
-    headImg: info.headImg || '',
-    userName: profile.userName || info.userName || info.name || '',
-    mobile: profile.mobile || info.mobile || '',
-    companyId,
-    potalStatus: Boolean(profile.potalStatus ?? info.potalStatus),
-  };
 }
 
 export function createAccountClient(options: AccountOptions): AccountClient {
@@ -135,23 +94,10 @@ export function createAccountClient(options: AccountOptions): AccountClient {
     }
   }
 
-  /** The sign-in in the URL, if one is coming back from the account service. */
+  /** The sign-in in the URL, if one is coming back from the account service (and this tab started it). */
   async function finishSignIn(): Promise<Tokens | null | undefined> {
-    const here = new URL(location.href);
-    const code = here.searchParams.get('code');
-    if (!code) return undefined;
-    const echoed = here.searchParams.get('state');
-    const expected = sessionStorage.getItem(STATE_STORAGE_KEY);
-    const verifier = sessionStorage.getItem(VERIFIER_STORAGE_KEY);
-    sessionStorage.removeItem(STATE_STORAGE_KEY);
-    sessionStorage.removeItem(VERIFIER_STORAGE_KEY);
-    const back = currentAddress();
-    history.replaceState(history.state, '', back);
-    // Only the sign-in this tab started: a code without its state (another site's
-    // sign-in form posted at us, a link someone sent) signs nobody in, and signs
-    // nobody out either: the page goes on with the sign-in it had.
-    if (expected === null || echoed !== expected) return undefined;
-    return exchange(code, back.href, verifier);
+    const returned = returnedSignIn();
+    return returned && exchange(returned.code, returned.redirectUri, returned.verifier);
   }
 
   async function loadUser(tokens: Tokens): Promise<UserInfo | null> {
@@ -223,21 +169,14 @@ export function createAccountClient(options: AccountOptions): AccountClient {
     },
 
     login(returnTo) {
-      const back = returnTo === undefined ? undefined : new URL(returnTo, location.href);
-      const state = randomString(32);
-      const verifier = randomString(64);
-      sessionStorage.setItem(STATE_STORAGE_KEY, state);
-      sessionStorage.setItem(VERIFIER_STORAGE_KEY, verifier);
-      void challengeOf(verifier).then((challenge) => {
-        // Without a challenge the service refuses a verifier (PKCE downgrade): send none.
-        if (!challenge) sessionStorage.removeItem(VERIFIER_STORAGE_KEY);
+      void startSignIn(returnTo).then((signIn) => {
         const params: Record<string, string | undefined> = {
           appId: options.appId,
-          redirectUri: (back?.origin === location.origin ? back : currentAddress()).href,
+          redirectUri: signIn.redirectUri,
           page_type: options.mode === 'customer' ? 'c' : undefined,
-          state,
-          code_challenge: challenge,
-          code_challenge_method: challenge && 'S256',
+          state: signIn.state,
+          code_challenge: signIn.challenge,
+          code_challenge_method: signIn.challenge && 'S256',
         };
         navigate(url('/api/guc/protocol/oauth2/auth', params).href);
       });
