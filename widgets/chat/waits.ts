@@ -35,7 +35,7 @@ export function untilOnline(ms: number): Promise<void> {
   });
 }
 
-/** Failed tries in a row (about 15 s of backing off) before the service counts as out of reach. */
+/** Failed tries in a row (15 to 20 s of backing off, with the service's `retry:`) before the service counts as out of reach. */
 export const MAX_FAILURES = 6;
 
 /** The wait after the `tries`-th failure in a row (from 0): doubling from half a second, at most 10 s. */
