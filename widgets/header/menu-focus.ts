@@ -20,18 +20,25 @@ export function useMenuFocus(root: ShadowRoot | null, menuId: string, open: bool
     if (!open || !menu || !toggle) return;
     let trap: FocusTrap | undefined;
     let closed = false;
-    void import('../core/trap-focus').then(({ trapFocus }) => {
-      if (closed) return;
-      // The links first, then the toggle (in its box: a container's own node is not a stop): the order Tab goes round.
-      trap = trapFocus([menu, toggle.parentElement ?? toggle], {
-        initialFocus: () => menu.querySelector<HTMLElement>('a[href]') ?? toggle,
-        // Escape: the menu closes with focus back on the toggle. Closed otherwise (the toggle, a link), focus stays.
-        onDeactivate: () => closing.current(),
-        setReturnFocus: toggle,
-        delayReturnFocus: false,
-      });
-      trap.activate();
-    });
+    const firstLink = () => menu.querySelector<HTMLElement>('a[href]') ?? toggle;
+    void import('../core/trap-focus').then(
+      ({ trapFocus }) => {
+        if (closed) return;
+        // The links first, then the toggle (in its box: a container's own node is not a stop): the order Tab goes round.
+        trap = trapFocus([menu, toggle.parentElement ?? toggle], {
+          initialFocus: firstLink,
+          // Escape: the menu closes with focus back on the toggle. Closed otherwise (the toggle, a link), focus stays.
+          onDeactivate: () => closing.current(),
+          setReturnFocus: toggle,
+          delayReturnFocus: false,
+        });
+        trap.activate();
+      },
+      () => {
+        // Not fetched (a dropped connection): the menu opens all the same, with focus in it.
+        if (!closed) firstLink().focus();
+      },
+    );
     return () => {
       closed = true;
       trap?.deactivate({ returnFocus: false });
