@@ -1,4 +1,4 @@
-import { type FocusTrap, trapFocus } from '../core/trap-focus';
+import { type FocusTrap, trapFocus } from '../dialog/trap-focus';
 
 /** Below SPEC §9's mobile breakpoint the panel covers the page (chat-panel.css): it is modal there. */
 const COVERS_PAGE = '(max-width: 1023px)';

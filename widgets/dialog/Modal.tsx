@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { trapFocus } from '../core/trap-focus';
+import { trapFocus } from './trap-focus';
 
 export interface ModalProps {
   title: string;

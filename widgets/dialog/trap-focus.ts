@@ -1,5 +1,8 @@
 import { createFocusTrap, type FocusTrap, type Options } from 'focus-trap';
 
+// Not in core/: the build puts core/ in every page's runtime chunk, and focus-trap
+// (7 KB) belongs only with what traps focus: the modal, the chat panel, an open menu.
+
 export type { FocusTrap };
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { FocusTrap } from '../core/trap-focus';
+import type { FocusTrap } from '../dialog/trap-focus';
 
 /**
  * An open mobile menu covers the page, so it takes the keyboard as a dialog
@@ -21,7 +21,7 @@ export function useMenuFocus(root: ShadowRoot | null, menuId: string, open: bool
     let trap: FocusTrap | undefined;
     let closed = false;
     const firstLink = () => menu.querySelector<HTMLElement>('a[href]') ?? toggle;
-    void import('../core/trap-focus').then(
+    void import('../dialog/trap-focus').then(
       ({ trapFocus }) => {
         if (closed) return;
         // The links first, then the toggle (in its box: a container's own node is not a stop): the order Tab goes round.
