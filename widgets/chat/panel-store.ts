@@ -1,4 +1,4 @@
-import { map } from 'nanostores';
+import { atom } from 'nanostores';
 import type { PendingMessage } from './ChatPanel';
 import type { ChatMessage, ConnectionStatus } from './types';
 
@@ -24,7 +24,7 @@ export interface PanelState {
  * never through the view.
  */
 export function panelStore() {
-  const $panel = map<PanelState>({
+  const $panel = atom<PanelState>({
     messages: [],
     pending: [],
     agentOnline: false,
@@ -55,7 +55,7 @@ export function panelStore() {
           .map((m) => m.id),
       ),
     sending(item: PendingMessage) {
-      $panel.setKey('pending', [...get().pending, item]);
+      $panel.set({ ...get(), pending: [...get().pending, item] });
     },
     /** A send failed for good: the message leaves the list, its text goes back into an empty box. */
     failed(item: PendingMessage, reason: string) {
@@ -76,14 +76,14 @@ export function panelStore() {
       const text = value.trim();
       if (!text) return undefined;
       if (text.length > MAX_TEXT) {
-        $panel.setKey('error', tooLong);
+        $panel.set({ ...get(), error: tooLong });
         return undefined;
       }
       $panel.set({ ...get(), error: '', draft: '' });
       return text;
     },
     presence(online: boolean) {
-      $panel.setKey('agentOnline', online);
+      $panel.set({ ...get(), agentOnline: online });
     },
     status(status: ConnectionStatus, error?: string) {
       $panel.set({ ...get(), status, error: error ?? get().error });
