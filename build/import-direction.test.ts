@@ -14,27 +14,31 @@ const ROOMS: Record<string, { may: readonly string[]; packages?: RegExp }> = {
   contract: { may: ['contract'], packages: /^(valibot|@valibot\/to-json-schema)$/ },
   widgets: { may: ['widgets', 'contract'] },
   host: { may: ['host', 'contract', 'widgets-views'] },
-  backend: { may: ['backend', 'contract'] },
+  backend: { may: ['backend', 'contract', 'widgets-views'] },
   demo: { may: ['demo', 'contract', 'host', 'widgets'] },
 };
 
 /**
- * What the server may render of the widgets, named one by one: the pure views,
- * their markup and what those import, and the element registry. A new module
- * joins only by being named here, where a reviewer sees it.
+ * What each server room may render of the widgets, named one by one: the pure
+ * views, their markup and what those import, and the element registry. A new
+ * module joins only by being named here, where a reviewer sees it.
  */
-export const WIDGET_VIEWS: readonly string[] = [
-  'widgets/chat-launcher/markup.ts',
-  'widgets/elements.ts',
-  'widgets/float-buttons/FloatButtonsView.tsx',
-  'widgets/footer/FooterView.tsx',
-  'widgets/header/HeaderView.tsx',
-  'widgets/header/menu-icon.tsx',
-  'widgets/header/menu.ts',
-  'widgets/login/LoginView.tsx',
-  'widgets/topic-header/TopicHeaderView.tsx',
-  'widgets/topic-header/anchors.ts',
-];
+export const WIDGET_VIEWS: Readonly<Record<string, readonly string[]>> = {
+  host: [
+    'widgets/chat-launcher/markup.ts',
+    'widgets/elements.ts',
+    'widgets/float-buttons/FloatButtonsView.tsx',
+    'widgets/footer/FooterView.tsx',
+    'widgets/header/HeaderView.tsx',
+    'widgets/header/menu-icon.tsx',
+    'widgets/header/menu.ts',
+    'widgets/login/LoginView.tsx',
+    'widgets/topic-header/TopicHeaderView.tsx',
+    'widgets/topic-header/anchors.ts',
+  ],
+  // The agents' inbox: the list entry the server draws and the inbox script hydrates (docs/architecture.md).
+  backend: ['widgets/chat-agent/InboxEntryView.tsx'],
+};
 
 /** Rooms of tooling (build, tests, benchmarks, scripts) and test support cross freely. */
 const EXEMPT = [/\.test\.tsx?$/, /(^|\/)test-support\//, /^(e2e|bench|build|scripts|types)\//, /\.d\.ts$/];
@@ -90,10 +94,9 @@ const isProduct = (file: string) =>
 export function forbiddenImports(
   files: string[],
   read: (file: string) => string,
-  views: readonly string[] = WIDGET_VIEWS,
+  views: Readonly<Record<string, readonly string[]>> = WIDGET_VIEWS,
 ): string[] {
   const known = new Set(files);
-  const viewSet = new Set(views);
   const edgesOf = new Map(files.filter(isProduct).map((file) => [file, importEdgesOf(read(file))]));
   const problems: string[] = [];
   // A forbidden import reached from many files is told once, by the first file's chain.
@@ -101,6 +104,7 @@ export function forbiddenImports(
   for (const [file, edges] of edgesOf) {
     const from = file.split('/')[0] as string;
     const rules = ROOMS[from] as (typeof ROOMS)[string];
+    const viewSet = new Set(views[from] ?? []);
     for (const { specifier } of edges) {
       if (!specifier.startsWith('.') && rules.packages && !rules.packages.test(specifier))
         problems.push(`${file} -> ${specifier} (a package ${from}/ may not use)`);
@@ -159,7 +163,7 @@ describe('imports run one way between the rooms', () => {
       'widgets/a/AView.tsx': "export const AView = () => null; // import { y } from '../../host/app'",
     };
     assert.deepEqual(
-      forbiddenImports(files, (file) => source[file] ?? '', ['widgets/a/AView.tsx']),
+      forbiddenImports(files, (file) => source[file] ?? '', { host: ['widgets/a/AView.tsx'] }),
       [
         'host/pages/home.tsx -> ../../backend/portal/content-store (backend)',
         'backend/portal/content-store.ts -> ../../host/pages/home (host)',
@@ -179,14 +183,25 @@ describe('imports run one way between the rooms', () => {
       'host/pages/docs.tsx': "import { extra } from '../../widgets/elements-extra';",
     };
     assert.deepEqual(
-      forbiddenImports(Object.keys(source), (file) => source[file] ?? '', [
-        'widgets/header/HeaderView.tsx',
-        'widgets/header/menu.ts',
-      ]),
+      forbiddenImports(Object.keys(source), (file) => source[file] ?? '', {
+        host: ['widgets/header/HeaderView.tsx', 'widgets/header/menu.ts'],
+      }),
       [
         'host/pages/home.tsx -> ../../widgets/header/HeaderView -> ./menu -> ../core/session (widgets)',
         'host/pages/docs.tsx -> ../../widgets/elements-extra (widgets)',
       ],
+    );
+  });
+
+  it('lets each room render only the views named for it', () => {
+    const source: Record<string, string> = {
+      'backend/chat/pages.tsx': "import { EntryView } from '../../widgets/chat-agent/EntryView';",
+      'backend/chat/other.tsx': "import { HeaderView } from '../../widgets/header/HeaderView';",
+    };
+    const views = { host: ['widgets/header/HeaderView.tsx'], backend: ['widgets/chat-agent/EntryView.tsx'] };
+    assert.deepEqual(
+      forbiddenImports(Object.keys(source), (file) => source[file] ?? '', views),
+      ['backend/chat/other.tsx -> ../../widgets/header/HeaderView (widgets)'],
     );
   });
 
@@ -198,7 +213,7 @@ describe('imports run one way between the rooms', () => {
       'host/c.ts': "import type { Store } from '../widgets/core/store';",
     };
     assert.deepEqual(
-      forbiddenImports(Object.keys(source), (file) => source[file] ?? '', ['widgets/x/View.tsx']),
+      forbiddenImports(Object.keys(source), (file) => source[file] ?? '', { host: ['widgets/x/View.tsx'] }),
       ['host/c.ts -> ../widgets/core/store (widgets)'],
     );
   });
@@ -209,7 +224,8 @@ describe('imports run one way between the rooms', () => {
   });
 
   it('names the views the server renders one by one, each an existing file', () => {
-    for (const view of WIDGET_VIEWS) assert.ok(existsSync(view), `${view} is named as a view but does not exist`);
+    for (const view of Object.values(WIDGET_VIEWS).flat())
+      assert.ok(existsSync(view), `${view} is named as a view but does not exist`);
   });
 
   it('reads multi-line, type-only, re-exported and dynamic imports', () => {
