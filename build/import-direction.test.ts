@@ -197,6 +197,8 @@ describe('imports run one way between the rooms', () => {
     const source: Record<string, string> = {
       'backend/chat/pages.tsx': "import { EntryView } from '../../widgets/chat-agent/EntryView';",
       'backend/chat/other.tsx': "import { HeaderView } from '../../widgets/header/HeaderView';",
+      'widgets/chat-agent/EntryView.tsx': 'export const EntryView = () => null;',
+      'widgets/header/HeaderView.tsx': 'export const HeaderView = () => null;',
     };
     const views = { host: ['widgets/header/HeaderView.tsx'], backend: ['widgets/chat-agent/EntryView.tsx'] };
     assert.deepEqual(
