@@ -36,15 +36,17 @@ export function companyRoutes(
   });
 
   /** The user's own company, named in the query or form; anyone else's is refused. */
-  const ownCompany = (req: Request, res: Response, key: string) => {
+  /** The signed-in user's own company, named by `key`; any other is refused (403). */
+  const ownCompany = async (req: Request, res: Response, key: string) => {
     const user = res.locals.user as UserRow;
     const parsed = v.safeParse(
       companyIdParam,
       req.method === 'POST' ? (req.body?.[key] ?? req.body?.companyId) : req.query[key],
     );
     const id = parsed.success ? parsed.output : user.company_id;
-    if (id === null || id !== user.company_id) return undefined;
-    return store.company(id);
+    const company = id !== null && id === user.company_id ? await store.company(id) : undefined;
+    if (!company) throw forbidden();
+    return company;
   };
   const redirectOf = (req: Request) => {
     const parsed = v.safeParse(redirectParam, req.method === 'POST' ? req.body?.redirectUrl : req.query.redirectUrl);
@@ -66,7 +68,6 @@ export function companyRoutes(
 
   router.get('/company/manager-setting', signedIn, async (req, res) => {
     const company = await ownCompany(req, res, 'companyId');
-    if (!company) throw forbidden();
     if (company.adminUserId !== null) {
       return page(
         res,
@@ -90,7 +91,6 @@ export function companyRoutes(
 
   router.post('/company/manager-setting', signedIn, forms.check, async (req, res) => {
     const company = await ownCompany(req, res, 'companyId');
-    if (!company) throw forbidden();
     await store.setAdministrator((res.locals.user as UserRow).id, company.id);
     const back = allowedReturn(redirectOf(req));
     if (back) return res.redirect(303, back);
@@ -99,7 +99,6 @@ export function companyRoutes(
 
   router.get('/company/enterprise', signedIn, async (req, res) => {
     const company = await ownCompany(req, res, 'companyid');
-    if (!company) throw forbidden();
     if (company.certified === 1) {
       return page(
         res,
@@ -121,7 +120,6 @@ export function companyRoutes(
 
   router.post('/company/enterprise', signedIn, forms.check, async (req, res) => {
     const company = await ownCompany(req, res, 'companyid');
-    if (!company) throw forbidden();
     const name = String(req.body?.name ?? '').trim();
     const code = String(req.body?.creditCode ?? '')
       .trim()

@@ -1,7 +1,7 @@
 import { cardAddress } from '../../contract/chat-card';
 import type { ChatCardRequest, ChatCardView, ChatLang } from '../chat-launcher/types';
 import { fullScreen } from './focus';
-import type { ChatMessage, ConnectionStatus } from './types';
+import type { PanelState } from './panel-store';
 
 export const TEXT = {
   'zh-CN': {
@@ -51,18 +51,12 @@ export interface PendingMessage {
   card?: ChatCardView & ChatCardRequest;
 }
 
-export interface ChatPanelProps {
+/** The panel's state (panel-store.ts), and what its launcher tells it. */
+export interface ChatPanelProps extends PanelState {
   lang: ChatLang;
   /** The portal's origin: cards link to its own pages only. */
   origin: string;
   visible: boolean;
-  messages: ChatMessage[];
-  pending: PendingMessage[];
-  agentOnline: boolean;
-  status: ConnectionStatus;
-  /** Why the chat cannot be used, or why the last message was refused. */
-  error: string;
-  draft: string;
   onDraft(text: string): void;
   onSend(text: string): void;
   onClose(): void;
