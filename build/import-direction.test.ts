@@ -36,8 +36,8 @@ export const WIDGET_VIEWS: Readonly<Record<string, readonly string[]>> = {
     'widgets/topic-header/TopicHeaderView.tsx',
     'widgets/topic-header/anchors.ts',
   ],
-  // The agents' inbox: the list entry the server draws and the inbox script hydrates (docs/architecture.md).
-  backend: ['widgets/chat-agent/InboxEntryView.tsx'],
+  // The agents' inbox: the list's head and entries, drawn by the server and by the inbox script (docs/architecture.md).
+  backend: ['widgets/chat-agent/InboxEntryView.tsx', 'widgets/chat-agent/InboxListHeadView.tsx'],
 };
 
 /** Rooms of tooling (build, tests, benchmarks, scripts) and test support cross freely. */

@@ -1,15 +1,9 @@
 import type { ReactNode } from 'react';
-import {
-  firstPage,
-  INBOX_SEARCH_MAX,
-  type InboxPage,
-  type InboxQuery,
-  inboxHref,
-  isNarrowed,
-} from '../../contract/chat-inbox';
-import { inboxRange, SEARCH_WORDS, sameAddressWords } from '../../contract/chat-inbox-words';
+import { firstPage, INBOX_SEARCH_MAX, type InboxPage, type InboxQuery, inboxHref } from '../../contract/chat-inbox';
+import { SEARCH_WORDS, sameAddressWords } from '../../contract/chat-inbox-words';
 // The list's entry is the inbox script's own view, so the server's list and the live one cannot differ.
 import { InboxEntryView } from '../../widgets/chat-agent/InboxEntryView';
+import { InboxListHeadView } from '../../widgets/chat-agent/InboxListHeadView';
 import { renderServicePage } from '../service-page';
 import { INBOX_STYLE } from './agent-styles';
 import { INBOX_SEARCH_STYLE } from './inbox-search-styles';
@@ -110,51 +104,23 @@ export function renderAgentInbox(
       <main id="main" className="inbox-page">
         <div id="inbox" className="inbox">
           <nav aria-label="会话列表" className="list">
-            <p className="filters">
-              <a href={inboxHref({ ...scope, show: 'all' })} aria-current={query.show === 'all' ? 'page' : undefined}>
-                全部会话（{inbox.total}）
-              </a>
-              <a
-                href={inboxHref({ ...scope, show: 'unanswered' })}
-                aria-current={query.show === 'unanswered' ? 'page' : undefined}
-              >
-                未回复（{inbox.unanswered}）
-              </a>
-            </p>
-            <Search query={query} />
-            {error && (
-              <p className="error" role="alert">
-                {error}
-              </p>
-            )}
-            {isNarrowed(query) && (
-              <p className="scope">
-                {query.address && (
-                  <>
-                    {SEARCH_WORDS.scope} <a href={inboxHref({ ...scope, address: undefined })}>{SEARCH_WORDS.back}</a>
-                  </>
-                )}{' '}
-                {isNarrowed({ ...query, address: undefined }) && (
-                  <a href={inboxHref({ show: query.show, address: query.address })}>{SEARCH_WORDS.clear}</a>
-                )}
-              </p>
-            )}
-            <p className="range">{inboxRange(inbox, query)}</p>
-            {(inbox.newer || inbox.older || query.before || query.after) && (
-              <p className="pager">
-                {(query.before || query.after) && <a href={inboxHref(scope)}>最新会话</a>}
-                {inbox.newer && (
-                  <a rel="prev" href={inboxHref({ ...scope, after: inbox.newer })}>
-                    较新的会话
-                  </a>
-                )}
-                {inbox.older && (
-                  <a rel="next" href={inboxHref({ ...scope, before: inbox.older })}>
-                    更早的会话
-                  </a>
-                )}
-              </p>
-            )}
+            <InboxListHeadView
+              query={query}
+              inbox={inbox}
+              link={(key, { next, text, rel, current }) => (
+                <a key={key} rel={rel} href={inboxHref(next)} aria-current={current ? 'page' : undefined}>
+                  {text}
+                </a>
+              )}
+              search={<Search query={query} />}
+              error={
+                error && (
+                  <p className="error" role="alert">
+                    {error}
+                  </p>
+                )
+              }
+            />
             <ul>
               {inbox.conversations.map((c) => (
                 <li key={c.id}>

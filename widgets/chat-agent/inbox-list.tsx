@@ -5,11 +5,11 @@ import {
   type InboxPage,
   type InboxQuery,
   inboxHref,
-  isNarrowed,
 } from '../../contract/chat-inbox';
-import { allFromAddress, inboxRange, SEARCH_WORDS } from '../../contract/chat-inbox-words';
+import { allFromAddress } from '../../contract/chat-inbox-words';
 import { ListRow } from './entry';
 import { InboxEntryView } from './InboxEntryView';
+import { type InboxLink, InboxListHeadView } from './InboxListHeadView';
 import type { SameAddress } from './same-address';
 import { SearchForm } from './search-form';
 
@@ -52,7 +52,11 @@ export function InboxList(props: InboxListProps) {
       onClick={props.open(c)}
     />
   );
-  const cursor = query.before || query.after;
+  const headLink: InboxLink = (key, { next, text, rel, current }) => (
+    <a key={key} rel={rel} href={inboxHref(next)} aria-current={current ? 'page' : undefined} onClick={follow(next)}>
+      {text}
+    </a>
+  );
   return (
     <nav aria-label="会话列表" className="list">
       <p className="status" role="status">
@@ -67,47 +71,18 @@ export function InboxList(props: InboxListProps) {
           '正在连接…'
         )}
       </p>
-      <p className="filters">
-        <a
-          href={inboxHref({ ...scope, show: 'all' })}
-          aria-current={query.show === 'all' ? 'page' : undefined}
-          onClick={follow({ ...scope, show: 'all' })}
-        >
-          全部会话（{inbox.total}）
-        </a>
-        <a
-          href={inboxHref({ ...scope, show: 'unanswered' })}
-          aria-current={query.show === 'unanswered' ? 'page' : undefined}
-          onClick={follow({ ...scope, show: 'unanswered' })}
-        >
-          未回复（{inbox.unanswered}）
-        </a>
-      </p>
-      <SearchForm query={query} onSearch={props.onSearch} />
-      <p className="error" role="alert">
-        {listError}
-      </p>
-      {isNarrowed(query) && (
-        <p className="scope">
-          {query.address && (
-            <>
-              {SEARCH_WORDS.scope} {link('back', { ...scope, address: undefined }, SEARCH_WORDS.back)}
-            </>
-          )}{' '}
-          {isNarrowed({ ...query, address: undefined }) &&
-            link('clear', { show: query.show, address: query.address }, SEARCH_WORDS.clear)}
-        </p>
-      )}
-      <p className="range" tabIndex={-1} ref={props.range}>
-        {inboxRange(inbox, query)}
-      </p>
-      {(inbox.newer || inbox.older || cursor) && (
-        <p className="pager">
-          {cursor && link('newest', scope, '最新会话')}
-          {inbox.newer && link('newer', { ...scope, after: inbox.newer }, '较新的会话', 'prev')}
-          {inbox.older && link('older', { ...scope, before: inbox.older }, '更早的会话', 'next')}
-        </p>
-      )}
+      <InboxListHeadView
+        query={query}
+        inbox={inbox}
+        link={headLink}
+        search={<SearchForm query={query} onSearch={props.onSearch} />}
+        error={
+          <p className="error" role="alert">
+            {listError}
+          </p>
+        }
+        range={props.range}
+      />
       <ul>
         {inbox.conversations.map((c) => (
           // A row standing for an address keeps its place (and focus) as the address's newest changes.
