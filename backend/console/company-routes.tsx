@@ -35,7 +35,6 @@ export function companyRoutes(
     );
   });
 
-  /** The user's own company, named in the query or form; anyone else's is refused. */
   /** The signed-in user's own company, named by `key`; any other is refused (403). */
   const ownCompany = async (req: Request, res: Response, key: string) => {
     const user = res.locals.user as UserRow;
@@ -53,6 +52,17 @@ export function companyRoutes(
     return parsed.success ? parsed.output : undefined;
   };
   const forbidden = () => new ConsoleRefusal(403, '无权操作', '只能管理您所在企业的信息。');
+  /**
+   * Certified but without an administrator, the company still cannot order: the
+   * administrator page comes next, with the same way back, so the visitor does
+   * both in one visit (issue 32) and is sent back once, when both are done.
+   */
+  const administratorNext = (req: Request, companyId: number) => {
+    const next = new URLSearchParams({ companyId: String(companyId) });
+    const redirect = redirectOf(req);
+    if (redirect) next.set('redirectUrl', redirect);
+    return `/company/manager-setting?${next}`;
+  };
   // The forms change the account: posted only from this console, by the signed-in user who was shown them.
   const forms = formGuard({
     cookieName: 'console_form',
@@ -83,7 +93,9 @@ export function companyRoutes(
         companyName: company.name,
         companyId: company.id,
         userName: user.name,
+        certified: company.certified === 1,
         redirectUrl: redirectOf(req),
+        later: allowedReturn(redirectOf(req)) ?? '/welcome',
         csrf: formToken(req, res, company.id),
       }),
     );
@@ -99,6 +111,8 @@ export function companyRoutes(
 
   router.get('/company/enterprise', signedIn, async (req, res) => {
     const company = await ownCompany(req, res, 'companyid');
+    if (company.certified === 1 && company.adminUserId === null)
+      return res.redirect(303, administratorNext(req, company.id));
     if (company.certified === 1) {
       return page(
         res,
@@ -112,6 +126,7 @@ export function companyRoutes(
       enterpriseBody({
         companyName: company.name,
         companyId: company.id,
+        administratorNext: company.adminUserId === null,
         redirectUrl: redirectOf(req),
         csrf: formToken(req, res, company.id),
       }),
@@ -140,6 +155,7 @@ export function companyRoutes(
         enterpriseBody({
           companyName: company.name,
           companyId: company.id,
+          administratorNext: company.adminUserId === null,
           redirectUrl: redirectOf(req),
           error,
           values: { name, creditCode: code, legalPerson },
@@ -149,6 +165,7 @@ export function companyRoutes(
       );
     }
     await store.certify((res.locals.user as UserRow).id, company.id, { name, creditCode: code, legalPerson });
+    if (company.adminUserId === null) return res.redirect(303, administratorNext(req, company.id));
     const back = allowedReturn(redirectOf(req));
     if (back) return res.redirect(303, back);
     await page(res, '认证完成', doneBody('企业认证已完成。', '/welcome'));

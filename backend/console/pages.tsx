@@ -125,7 +125,11 @@ export function managerSettingBody(props: {
   companyName: string;
   companyId: number;
   userName: string;
+  /** The company is certified: this is the last step before ordering. */
+  certified: boolean;
   redirectUrl?: string;
+  /** Where 稍后设置 leads: the way back, or the welcome page. */
+  later: string;
   error?: string;
   /** The form's CSRF token. */
   csrf: string;
@@ -133,7 +137,10 @@ export function managerSettingBody(props: {
   return (
     <form method="post">
       <input type="hidden" name={FORM_TOKEN_FIELD} value={props.csrf} />
-      <p className="notice">企业「{props.companyName}」尚未设置管理员。设置后，管理员可以为企业订购产品并管理订单。</p>
+      <p className="notice" role="status">
+        企业「{props.companyName}」{props.certified ? '已完成认证，但' : ''}
+        尚未设置管理员。设置后，管理员可以为企业订购产品并管理订单。
+      </p>
       <input type="hidden" name="companyId" value={String(props.companyId)} />
       {props.redirectUrl && <input type="hidden" name="redirectUrl" value={props.redirectUrl} />}
       <p>将当前账号（{props.userName}）设为企业管理员。</p>
@@ -142,7 +149,10 @@ export function managerSettingBody(props: {
           {props.error}
         </p>
       )}
-      <button type="submit">设为管理员</button>
+      <button type="submit">设为管理员</button>{' '}
+      <a className="button" href={props.later}>
+        稍后设置
+      </a>
     </form>
   );
 }
@@ -150,6 +160,8 @@ export function managerSettingBody(props: {
 export function enterpriseBody(props: {
   companyName: string;
   companyId: number;
+  /** No administrator yet: the administrator page follows, in this same visit. */
+  administratorNext: boolean;
   redirectUrl?: string;
   error?: string;
   values?: Record<string, string>;
@@ -159,7 +171,11 @@ export function enterpriseBody(props: {
   return (
     <form method="post">
       <input type="hidden" name={FORM_TOKEN_FIELD} value={props.csrf} />
-      <p className="notice">完成企业认证后即可在门户订购产品。</p>
+      <p className="notice">
+        {props.administratorNext
+          ? '第 1 步（共 2 步）：提交认证后，接着设置企业管理员，之后即可在门户订购产品。'
+          : '完成企业认证后即可在门户订购产品。'}
+      </p>
       <input type="hidden" name="companyId" value={String(props.companyId)} />
       {props.redirectUrl && <input type="hidden" name="redirectUrl" value={props.redirectUrl} />}
       <label htmlFor="name">企业名称</label>

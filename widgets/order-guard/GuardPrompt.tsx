@@ -9,6 +9,8 @@ export interface GuardPromptProps {
   lang: Lang;
   /** What stands in the way of the action. */
   obstacle: Obstacle;
+  /** Certification is asked for and the company has no administrator either: say so now. */
+  adminToo?: boolean;
   /** Go and sign in, certify or set up the administrator. */
   onGo: () => void;
   onClose: () => void;
@@ -18,7 +20,7 @@ export interface GuardPromptProps {
 export const adoptPromptStyles = (host: HTMLElement) => adoptStyles(host, modalStyles, { first: true });
 
 /** The prompt of SPEC §5 for what stands in the way, in a modal dialog. */
-export function GuardPrompt({ lang, obstacle, onGo, onClose }: GuardPromptProps) {
+export function GuardPrompt({ lang, obstacle, adminToo, onGo, onClose }: GuardPromptProps) {
   const text = PROMPTS[lang];
   const prompt = text[obstacle];
   return (
@@ -43,6 +45,11 @@ export function GuardPrompt({ lang, obstacle, onGo, onClose }: GuardPromptProps)
       <p className="message" part="message">
         {prompt.message}
       </p>
+      {adminToo && obstacle === 'certify' && (
+        <p className="message" part="admin-note">
+          {text.adminToo}
+        </p>
+      )}
     </Modal>
   );
 }

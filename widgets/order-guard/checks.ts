@@ -25,20 +25,26 @@ export function currentUser() {
 }
 
 /**
- * Certifying is done in the console's tab (SPEC §5), so this page's user is stale
- * when the visitor comes back: a user it knows as uncertified is asked for again
- * then, and the next click passes without a reload. Others cost nothing.
+ * Reads the user's certification again (one read at a time): certifying is done
+ * in the console's tab (SPEC §5), so this page's copy may be stale. A user it
+ * knows as certified, or no user, costs nothing.
  */
+export function refreshCertification(): Promise<void> {
+  const user = $userInfo.get();
+  if (!user || user.potalStatus) return Promise.resolve();
+  rechecking ??= loadPortalAccount()
+    .then((account) => account.refreshPortalProfile())
+    .catch(() => {})
+    .finally(() => {
+      rechecking = undefined;
+    });
+  return rechecking;
+}
+
+/** As the visitor comes back to this tab, the next click passes without a reload. */
 function recheckOnReturn(): void {
   const recheck = () => {
-    const user = $userInfo.get();
-    if (document.visibilityState !== 'visible' || !user || user.potalStatus || rechecking) return;
-    rechecking = loadPortalAccount()
-      .then((account) => account.refreshPortalProfile())
-      .catch(() => {})
-      .finally(() => {
-        rechecking = undefined;
-      });
+    if (document.visibilityState === 'visible') void refreshCertification();
   };
   document.addEventListener('visibilitychange', recheck);
   window.addEventListener('focus', recheck);
@@ -69,6 +75,18 @@ export async function findObstacle(waiveCertification: boolean): Promise<Obstacl
   const { getData } = await import('../core/http');
   const hasAdministrator = await getData<boolean>('/api-kernel-portal/api/verify/business');
   return hasAdministrator ? null : 'admin';
+}
+
+/**
+ * Whether the company has no administrator yet: asked beside the certification
+ * prompt, so the visitor does both in one visit to the console. Quiet: when the
+ * answer cannot be had, the prompt just says less.
+ */
+export async function administratorMissing(): Promise<boolean> {
+  const { getData } = await import('../core/http');
+  return (
+    (await getData<boolean>('/api-kernel-portal/api/verify/business', { silent: true }).catch(() => true)) === false
+  );
 }
 
 /** Where the console sends the user when done: this page, with the refresh flag. */

@@ -10,7 +10,12 @@ export const ORDER_GUARD_TAG = 'portal-order-guard';
  * 1. not signed in: "还未登录,请先登录!" with sign in / cancel;
  * 2. no certified enterprise (`potalStatus` false) and no `no-certification`:
  *    "该账号暂无已完成认证的企业,请先完成企业认证." with go to certify (the console's
- *    enterprise page, with `companyid`, in a new tab) / cancel;
+ *    enterprise page, with `companyid` and a return address to this page, in a new
+ *    tab) / cancel; when the company has no administrator either, the prompt says
+ *    so too, so both are done in one visit to the console. The stopped action
+ *    waits: when the console's tab comes back to this page (or the visitor comes
+ *    back to this tab), the checks run again and the action goes ahead, and the
+ *    returning tab, told so, closes itself: one portal tab, on the order;
  * 3. no administrator (`verify/business`): the warning with its one button, go to
  *    set up, to the console's manager-setting page with the company id and a
  *    return address to this page carrying `webneedrefresh=true`;
@@ -34,6 +39,7 @@ export const ORDER_GUARD_TAG = 'portal-order-guard';
  * @csspart dialog - The prompt dialog.
  * @csspart title - Its heading.
  * @csspart message - Its message.
+ * @csspart admin-note - Beside the certification message: the company has no administrator either.
  * @csspart go-button - The button that goes to sign in, certification or setup.
  * @csspart cancel-button - The cancel button.
  * @csspart close-button - The close button.

@@ -10,7 +10,7 @@ interface PromptText {
 }
 
 /** The prompts of SPEC §5, in the words the spec gives. */
-export const PROMPTS: Record<Lang, Record<Obstacle, PromptText> & { close: string }> = {
+export const PROMPTS: Record<Lang, Record<Obstacle, PromptText> & { close: string; adminToo: string }> = {
   'zh-CN': {
     login: { title: '请先登录', message: '还未登录,请先登录!', go: '去登录', cancel: '取消' },
     certify: {
@@ -21,6 +21,8 @@ export const PROMPTS: Record<Lang, Record<Obstacle, PromptText> & { close: strin
     },
     admin: { title: '请先设置企业管理员', message: '该企业还未设置管理员，请先完成管理员设置', go: '去设置' },
     close: '关闭',
+    // Beside the certification prompt when the admin check would stop the visitor next.
+    adminToo: '该企业也还未设置管理员，请在控制台一并完成企业认证和管理员设置。',
   },
   en: {
     login: {
@@ -41,5 +43,7 @@ export const PROMPTS: Record<Lang, Record<Obstacle, PromptText> & { close: strin
       go: 'Go to set up',
     },
     close: 'Close',
+    adminToo:
+      'The company has no administrator yet either: please complete both the certification and the administrator setup in the console.',
   },
 };
