@@ -106,6 +106,34 @@ for (const target of testDatabases) {
         assert.equal(await portal.backend.accounts.userByAccessToken(token, PORTAL_APP_ID), undefined);
       });
 
+      it('leads a certified company without an administrator on to set one, keeping the way back (issue 32)', async () => {
+        const cookie = `console_state=${encodeURIComponent(JSON.stringify({ state: 's4' }))}`;
+        const callback = await request(consolePort, `/auth/callback?code=${await codeFor('noadmin')}&state=s4`, {
+          headers: { Cookie: cookie },
+        });
+        const session = [callback.headers['set-cookie'] ?? []]
+          .flat()
+          .map((value) => value.split(';')[0])
+          .find((value) => value?.startsWith('console_session='));
+        assert.ok(session);
+        const back = `http://127.0.0.1:${portal.port}/product/1`;
+        const enterprise = await request(
+          consolePort,
+          `/company/enterprise?${new URLSearchParams({ companyid: '1003', redirectUrl: back })}`,
+          { headers: { Cookie: session } },
+        );
+        assert.equal(enterprise.status, 303);
+        assert.equal(
+          enterprise.headers.location,
+          `/company/manager-setting?${new URLSearchParams({ companyId: '1003', redirectUrl: back })}`,
+        );
+        const setting = await request(consolePort, String(enterprise.headers.location), { headers: { Cookie: session } });
+        assert.equal(setting.status, 200);
+        assert.match(setting.body, /已完成认证，但/);
+        // 稍后设置: back to the portal without an administrator, the visitor's choice.
+        assert.match(setting.body, new RegExp(`href="${back}\\?webneedrefresh=true"[^>]*>稍后设置`));
+      });
+
       it('answers malformed requests with its own page, without a stack trace or a path', async () => {
         for (const [path, options, status] of [
           ['/%', {}, 404],
