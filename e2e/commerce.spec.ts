@@ -130,6 +130,8 @@ test('uncertified gets the certification prompt, certifies in the console tab, c
   page,
   portal,
 }) => {
+  // Two tabs and two visits to the console: more than the file's minute on a busy machine.
+  test.setTimeout(90_000);
   await signIn(page, portal, 'uncertified');
   // The server refuses the order pages' data whatever the guard does.
   await page.goto(`${portal.url}/order`);
