@@ -127,7 +127,9 @@ for (const target of testDatabases) {
           enterprise.headers.location,
           `/company/manager-setting?${new URLSearchParams({ companyId: '1003', redirectUrl: back })}`,
         );
-        const setting = await request(consolePort, String(enterprise.headers.location), { headers: { Cookie: session } });
+        const setting = await request(consolePort, String(enterprise.headers.location), {
+          headers: { Cookie: session },
+        });
         assert.equal(setting.status, 200);
         assert.match(setting.body, /已完成认证，但/);
         // 稍后设置: back to the portal without an administrator, the visitor's choice.
