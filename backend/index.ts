@@ -110,6 +110,7 @@ export async function createEmbeddedBackend(options: {
     agentPassword?: string;
     partnerOrigins?: readonly string[];
     messagesPerMinute?: number;
+    conversationsPerVisitor?: number;
     conversationsPerAddress?: number;
     streamLimits?: Partial<StreamLimitSettings>;
     visitorsPerAddress?: number;

@@ -58,7 +58,11 @@ export const chatPaths = {
         400: failure,
         401: failure,
         403: failure,
-        429: failure,
+        429: {
+          ...failure,
+          description:
+            '发送太频繁，或新会话过多：没有会话的访客十分钟内发起的尝试（CHAT_CONVERSATIONS_PER_VISITOR）或同一地址十分钟内的新会话（CHAT_CONVERSATIONS_PER_ADDRESS）已满；msg 说约几分钟后再试，Retry-After 秒',
+        },
       },
     },
   },

@@ -15,7 +15,9 @@ export interface ChatConfig {
   agentPassword?: string;
   /** Partner origins whose pages may use the chat service (the portal's own origin always may). */
   partnerOrigins: string[];
-  /** Conversations one address may start per ten minutes (CHAT_CONVERSATIONS_PER_ADDRESS, default 5). */
+  /** New conversations one visitor may try per ten minutes (CHAT_CONVERSATIONS_PER_VISITOR, default 5). */
+  conversationsPerVisitor?: number;
+  /** New conversations from one address per ten minutes, an office's colleagues together (CHAT_CONVERSATIONS_PER_ADDRESS, default 50). */
   conversationsPerAddress?: number;
   /** Visitor ids one address may be issued per hour (CHAT_VISITORS_PER_ADDRESS, default 100). */
   visitorsPerAddress?: number;
@@ -54,6 +56,7 @@ export function chatConfigFromEnv(env: NodeJS.ProcessEnv, portalEnv: PortalEnvNa
     throw new Error(`CHAT_CONVERSATIONS_PER_ADDRESS must be a whole number from 1, not "${perAddress}"`);
   return {
     provider: provider as ChatProvider,
+    conversationsPerVisitor: wholeNumber(env, 'CHAT_CONVERSATIONS_PER_VISITOR'),
     conversationsPerAddress: perAddress ? Number(perAddress) : undefined,
     visitorsPerAddress: wholeNumber(env, 'CHAT_VISITORS_PER_ADDRESS'),
     streamLimits: {

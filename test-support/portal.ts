@@ -49,6 +49,7 @@ export async function startTestPortal(
       agentPassword?: string;
       partnerOrigins?: string[];
       messagesPerMinute?: number;
+      conversationsPerVisitor?: number;
       conversationsPerAddress?: number;
       streamLimits?: Partial<StreamLimitSettings>;
       visitorsPerAddress?: number;

@@ -29,6 +29,8 @@ export interface ChatServiceOptions {
   agentSignIns: SignInThrottle;
   keys: SigningKeys;
   messagesPerMinute?: number;
+  /** New conversations one visitor may try per ten minutes (default 5), and one address may start (default 50). */
+  conversationsPerVisitor?: number;
   conversationsPerAddress?: number;
   /** Where the chat's limits count (default: in this process). */
   limits?: LimitStores;
@@ -81,6 +83,7 @@ export function chatService(options: ChatServiceOptions): {
       visitorsPerAddress: options.visitorsPerAddress,
       onStreamRefused: (refusal, address) => tellRefused(addressKey(address), refusal.reason),
       messagesPerMinute: options.messagesPerMinute,
+      conversationsPerVisitor: options.conversationsPerVisitor,
       conversationsPerAddress: options.conversationsPerAddress,
       limits: options.limits,
     }),

@@ -41,6 +41,8 @@ export function allowOrigins(partnerOrigins: readonly string[]) {
     const origin = req.get('Origin');
     if (origin) {
       res.setHeader('Access-Control-Allow-Origin', origin);
+      // A refusal's wait (a limit reached): the page says it, and waits as long before trying again.
+      res.setHeader('Access-Control-Expose-Headers', 'Retry-After');
       res.vary('Origin');
     }
     if (req.method === 'OPTIONS') {

@@ -11,6 +11,7 @@ import { jsonBody } from '../http/json-body';
 import type { LimitStores } from '../http/limit-store';
 import type { ContentStore } from '../portal/content-store';
 import { chatCard, messageCard } from './cards';
+import { newConversationLimits } from './conversation-limits';
 import type { ChatHub } from './hub';
 import { accessAnswer, allowOrigins } from './origins';
 import { type EventStreams, following, lastEventId, openEventStream } from './sse';
@@ -32,7 +33,9 @@ export interface VisitorRoutesOptions {
   visitorsPerAddress?: number;
   /** Told of each stream refused (the caller logs it, once a minute per address). */
   onStreamRefused?: (refusal: StreamRefusal, address: string) => void;
-  /** Conversations one address may start per ten minutes (default 5). */
+  /** Conversations one visitor may try to start per ten minutes (default 5). */
+  conversationsPerVisitor?: number;
+  /** New conversations from one address per ten minutes, whoever starts them (default 50). */
   conversationsPerAddress?: number;
   /** Messages a visitor may send per minute (default 30). */
   messagesPerMinute?: number;
@@ -125,16 +128,12 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
     handler: (_req, _res, next) => next(new ApiFailure(429, 'E0429', '发送太频繁，请稍后再试')),
   });
 
-  // A conversation is a row in the agents' inbox: one address starts a few, not
-  // hundreds (a flood of one-message visitors would push real ones out of sight).
-  const limitNewConversations = rateLimit({
-    windowMs: 10 * 60_000,
-    limit: options.conversationsPerAddress ?? 5,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    skip: async (_req, res) => (await store.find(visitorOf(res))) !== undefined,
-    store: options.limits?.('chat conversations'),
-    handler: (_req, _res, next) => next(new ApiFailure(429, 'E0429', '新会话过多，请稍后再试')),
+  const limitNewConversations = newConversationLimits({
+    perVisitor: options.conversationsPerVisitor,
+    perAddress: options.conversationsPerAddress,
+    limits: options.limits,
+    // Asked once per request, by the first of the two limits.
+    started: async (_req, res) => (res.locals.started ??= (await store.find(visitorOf(res))) !== undefined),
   });
   /** The visitor's conversation, started now if it has none (and the streams waiting for it told). */
   const openConversation = async (req: Request, res: Response) => {
@@ -162,7 +161,7 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
     });
   });
 
-  router.post('/messages', limitMessages, limitNewConversations, async (req, res) => {
+  router.post('/messages', limitMessages, ...limitNewConversations, async (req, res) => {
     const body = parseChat(schemas.visitorMessage, req.body);
     const content = body.kind === 'text' ? { text: body.text } : { card: await cardOf(body.card) };
     const conversation = await openConversation(req, res);
@@ -172,7 +171,7 @@ export function visitorRoutes(options: VisitorRoutesOptions): Router {
   });
 
   /** The signed-in visitor's name and mobile, from the account: what the page says is ignored. */
-  router.post('/metadata', limitMessages, limitNewConversations, async (req, res) => {
+  router.post('/metadata', limitMessages, ...limitNewConversations, async (req, res) => {
     parseChat(schemas.metadataBody, req.body);
     const user = res.locals.user as { name: string; mobile: string } | undefined;
     if (!user) throw unauthorized('登录后才能向客服提供身份信息');
