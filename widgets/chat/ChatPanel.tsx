@@ -13,8 +13,11 @@ export const TEXT = {
     empty: '您好，请问有什么可以帮您？',
     input: '输入消息',
     placeholder: '输入消息，按 Enter 发送',
+    // A touch keyboard's Enter key may be a new line or not there at all: no key named.
+    touchPlaceholder: '输入消息',
     send: '发送',
     sending: '发送中…',
+    held: '未发送，将随下一条消息发出',
     you: '我',
     agent: '客服',
     metadata: '已向客服提供您的姓名和手机号',
@@ -32,8 +35,10 @@ export const TEXT = {
     empty: 'Hello, how can we help you?',
     input: 'Message',
     placeholder: 'Type a message, Enter to send',
+    touchPlaceholder: 'Type a message',
     send: 'Send',
     sending: 'Sending…',
+    held: 'Not sent: it goes with your next message',
     you: 'You',
     agent: 'Agent',
     metadata: 'Your name and mobile number were shared with the agent',
@@ -43,6 +48,9 @@ export const TEXT = {
     unreachable: 'Sorry, the chat cannot be reached at the moment. Please try again later, or call our hotline.',
   },
 };
+
+/** A touch screen as the main pointer: its keyboard is on screen. */
+const touchFirst = () => matchMedia('(pointer: coarse)').matches;
 
 /** A message still on its way: shown at once, replaced by the stored one. */
 export interface PendingMessage {
@@ -148,6 +156,13 @@ export function ChatPanel(props: ChatPanelProps) {
             {message.card ? <Card card={message.card} origin={props.origin} /> : message.text}
           </Bubble>
         ))}
+        {props.held.map((message) =>
+          message.card ? (
+            <Bubble key={message.clientId} from="visitor" note={text.held}>
+              <Card card={message.card} origin={props.origin} />
+            </Bubble>
+          ) : null,
+        )}
       </ol>
       <form
         className="composer"
@@ -164,7 +179,7 @@ export function ChatPanel(props: ChatPanelProps) {
           id="portal-chat-input"
           rows={2}
           value={props.draft}
-          placeholder={text.placeholder}
+          placeholder={touchFirst() ? text.touchPlaceholder : text.placeholder}
           aria-describedby="portal-chat-error"
           aria-invalid={props.error ? 'true' : undefined}
           onInput={(event) => props.onDraft((event.target as HTMLTextAreaElement).value)}

@@ -128,7 +128,8 @@ export const startChat: StartChat = (host) => {
     }
   };
 
-  async function deliver(item: PendingMessage) {
+  /** Sends one message; false when it was refused (said, and a card held when the refusal passes). */
+  async function deliver(item: PendingMessage): Promise<boolean> {
     store.sending(item);
     try {
       // The service builds the card from the number: the visitor sends nothing else of it.
@@ -136,13 +137,26 @@ export const startChat: StartChat = (host) => {
         ? { kind: 'card' as const, card: { type: item.card.type, associationNo: item.card.associationNo } }
         : { kind: 'text' as const, text: item.text ?? '' };
       receive(await connection.send(body, item.clientId));
+      return true;
     } catch (failure) {
-      store.failed(item, failure instanceof ChatRefusal ? failure.message || text.unreachable : String(failure));
+      const refusal = failure instanceof ChatRefusal ? failure : undefined;
+      // A limit (its words say when) or no answer passes; a card of no product does not.
+      const passing = refusal?.status === 429 || refusal?.status === 0;
+      store.failed(item, refusal ? refusal.message || text.unreachable : String(failure), passing);
+      return false;
     }
   }
 
+  /** The visitor's text, after any card held back: the agent sees what the question is about first. */
   async function sendText(value: string) {
     const message = store.take(value, text.tooLong(MAX_TEXT));
+    const { held } = store.$panel.get();
+    if (!message && (value.trim() || !held.length)) return;
+    for (const card of held)
+      if (!(await deliver(card))) {
+        if (message) store.failed({ clientId: clientId(), text: message }, store.$panel.get().error);
+        return;
+      }
     if (message) await deliver({ clientId: clientId(), text: message });
   }
 

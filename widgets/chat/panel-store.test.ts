@@ -41,4 +41,21 @@ describe('the chat panel’s store', () => {
     expect(store.$panel.get()).to.include({ draft: '你好', error: '发送太快，请稍后再试' });
     expect(store.$panel.get().pending).to.deep.equal([]);
   });
+
+  it('holds a card refused for now (a limit) until it is sent again; a card refused for good is not held', () => {
+    const store = panelStore();
+    const card = {
+      clientId: 'k1',
+      card: { type: 1, associationNo: 'P2025001', title: '设备物联平台', description: '', picUrl: '', url: '' },
+    } as const;
+    store.sending(card);
+    store.failed(card, '新会话过多，请约 10 分钟后再试', true);
+    expect(store.$panel.get()).to.deep.include({ pending: [], held: [card], error: '新会话过多，请约 10 分钟后再试' });
+    store.failed(card, '新会话过多，请约 9 分钟后再试', true);
+    expect(store.$panel.get().held, 'held once').to.deep.equal([card]);
+    store.sending(card);
+    expect(store.$panel.get()).to.deep.include({ pending: [card], held: [] });
+    store.failed(card, '没有这个产品或解决方案');
+    expect(store.$panel.get()).to.deep.include({ pending: [], held: [] });
+  });
 });

@@ -11,6 +11,8 @@ export interface PanelState {
   messages: ChatMessage[];
   /** Messages on their way, shown at once until the stored one replaces them. */
   pending: PendingMessage[];
+  /** Cards refused for now (a limit, no answer): shown as not sent, they go ahead of the next message. */
+  held: PendingMessage[];
   agentOnline: boolean;
   status: ConnectionStatus;
   /** Why the chat cannot be used, or why the last message was refused. */
@@ -27,6 +29,7 @@ export function panelStore() {
   const $panel = atom<PanelState>({
     messages: [],
     pending: [],
+    held: [],
     agentOnline: false,
     status: 'connecting',
     error: '',
@@ -55,14 +58,19 @@ export function panelStore() {
           .map((m) => m.id),
       ),
     sending(item: PendingMessage) {
-      $panel.set({ ...get(), pending: [...get().pending, item] });
+      const { pending, held } = get();
+      $panel.set({ ...get(), pending: [...pending, item], held: held.filter((h) => h.clientId !== item.clientId) });
     },
-    /** A send failed for good: the message leaves the list, its text goes back into an empty box. */
-    failed(item: PendingMessage, reason: string) {
-      const { pending, draft } = get();
+    /**
+     * A send failed: the message leaves the list, its text goes back into an empty
+     * box; a card is held (`hold`: the refusal passes, a limit or no answer) rather than lost.
+     */
+    failed(item: PendingMessage, reason: string, hold = false) {
+      const { pending, held, draft } = get();
       $panel.set({
         ...get(),
         pending: pending.filter((p) => p.clientId !== item.clientId),
+        held: hold && item.card ? [...held.filter((h) => h.clientId !== item.clientId), item] : held,
         error: reason,
         draft: item.text !== undefined && !draft ? item.text : draft,
       });
