@@ -57,6 +57,25 @@ function useHideOnScroll(host: HTMLElement, enabled: boolean) {
   }, [host, enabled]);
 }
 
+type MenuAccountView = typeof import('./MenuAccount')['MenuAccount'];
+
+/**
+ * A phone's account, in its mobile menu (the header has no sign-in widget there,
+ * SPEC §2): its code, and the sign-in check behind it, come when the menu first
+ * opens, never with the first view.
+ */
+function useMenuAccount(wanted: boolean): MenuAccountView | null {
+  const [account, setAccount] = useState<{ view: MenuAccountView } | null>(null);
+  useEffect(() => {
+    if (!wanted || account) return;
+    import('./MenuAccount').then(
+      ({ MenuAccount }) => setAccount({ view: MenuAccount }),
+      (error: unknown) => console.error('[portal] the account could not be loaded', error),
+    );
+  }, [wanted, account]);
+  return account?.view ?? null;
+}
+
 /** While the mobile menu is open the page behind does not scroll (SPEC §2). */
 function useScrollLock(open: boolean) {
   useEffect(() => {
@@ -84,7 +103,9 @@ export function Header({ host, lang, theme, noLogin }: HeaderProps) {
   useScrollLock(menuOpen);
   useMenuFocus(host.shadowRoot, 'menu', menuOpen, close);
   useSubmenuEscape(host.shadowRoot, !menuOpen);
-  const login = !isOn(noLogin) && !isMobileUserAgent(navigator.userAgent);
+  const phone = isMobileUserAgent(navigator.userAgent);
+  const login = !isOn(noLogin) && !phone;
+  const Account = useMenuAccount(menuOpen && !isOn(noLogin) && phone);
   // The sign-in's code comes when the header shows it (on a page the portal did
   // not render, nothing else brings it); a phone never fetches it.
   useEffect(() => {
@@ -105,6 +126,7 @@ export function Header({ host, lang, theme, noLogin }: HeaderProps) {
       onNavigate={close}
       base={linkBase()}
       login={login ? <portal-login lang={language} /> : null}
+      account={Account && menuOpen ? <Account lang={language} /> : null}
     />
   );
 }

@@ -16,6 +16,8 @@ export interface HeaderViewProps {
   onNavigate?: () => void;
   /** The sign-in widget (server: rendered; browser: the element). */
   login: ReactNode;
+  /** A phone's account rows, at the end of the open mobile menu (MenuAccount.tsx). */
+  account?: ReactNode;
   /** Origin prefix for links, so the header works on foreign pages too ('' on the portal). */
   base: string;
 }
@@ -60,6 +62,7 @@ export function HeaderView({
   onToggleMenu,
   onNavigate,
   login,
+  account,
   base,
 }: HeaderViewProps) {
   const text = TEXT[lang];
@@ -111,6 +114,7 @@ export function HeaderView({
             </li>
           ))}
         </ul>
+        {account}
       </nav>
       <div className="tools" part="tools">
         <a className="tool lang" href={`${base}${text.otherHref}`} hrefLang={text.otherLang} lang={text.otherLang}>

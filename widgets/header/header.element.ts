@@ -7,7 +7,9 @@ export const HEADER_TAG = 'portal-header';
 /**
  * The portal header: logo, the seven menu entries (the one whose value the
  * current path contains is marked current), EN link, search, the sign-in widget,
- * and on mobile a toggle that opens the menu and locks page scrolling. It hides
+ * and on mobile a toggle that opens the menu and locks page scrolling. Phones get
+ * no sign-in widget (SPEC §2): their open menu ends with the account instead
+ * (登录; signed in, the user's name and 退出). It hides
  * while the visitor scrolls down and shows on the way up or at the top.
  *
  * Server-rendered as declarative shadow DOM on portal pages; on other pages it
@@ -16,12 +18,13 @@ export const HEADER_TAG = 'portal-header';
  * @summary Site header with navigation and sign-in.
  * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
  * @attr {'light' | 'dark' | 'auto'} theme - `light` (default), `dark` (colours, and the portal logo's light word mark), or `auto`: the visitor's colour scheme (`prefers-color-scheme`).
- * @attr {boolean} no-login - Leaves out the sign-in widget (for pages not registered with the account service). Phones never get it.
+ * @attr {boolean} no-login - Leaves out the sign-in widget (for pages not registered with the account service). Phones never get it; on them it leaves out the mobile menu's account too.
  * @csspart bar - The header bar.
  * @csspart logo - The logo link.
  * @csspart menu - The navigation.
  * @csspart link - A menu entry.
  * @csspart submenu - The innovation training categories.
+ * @csspart account - A phone's account rows at the end of the open mobile menu.
  * @csspart tools - The tools on the right.
  * @csspart toggle - The mobile menu toggle.
  * @cssproperty --portal-header-background - Bar background.

@@ -1,6 +1,7 @@
 import { emulateMedia, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import { $pageCommon, type PageCommon } from '../core/stores/page-common';
+import { setUserInfo } from '../core/stores/user';
 import { axeViolations } from '../test-support/axe';
 import { actAsPhone } from '../test-support/phone';
 import { waitFor, waitForStyles } from '../test-support/wait';
@@ -228,6 +229,31 @@ describe('<portal-header>', () => {
       expect(shadow(element).querySelector('a.logo'), 'rendered').to.not.equal(null);
       expect(shadow(element).querySelector('portal-login')).to.equal(null);
     } finally {
+      restore();
+    }
+  });
+
+  it("on a phone, the open menu ends with the account: 登录, or the user's name and 退出, in 44 px rows", async () => {
+    const restore = actAsPhone();
+    await setViewport({ width: 390, height: 800 });
+    try {
+      const element = await mount();
+      expect(shadow(element).querySelector('.account'), 'not before the menu opens').to.equal(null);
+      toggle(element).click();
+      const row = (name: string) =>
+        [...shadow(element).querySelectorAll<HTMLElement>('#menu .account-row')].find(
+          (r) => r.textContent?.trim() === name,
+        );
+      await waitFor(() => row('登录'), '登录 in the menu', 6000);
+      expect(row('登录')!.localName).to.equal('button');
+      expect(row('登录')!.getBoundingClientRect().height).to.be.at.least(44);
+      setUserInfo({ name: '张工', headImg: '', userName: 'zhang', mobile: '', companyId: '1001', potalStatus: true });
+      await waitFor(() => row('退出'), '退出 in the menu');
+      expect(row('张工')?.localName).to.equal('a');
+      expect(row('退出')!.getBoundingClientRect().height).to.be.at.least(44);
+      expect(await axeViolations(element)).to.deep.equal([]);
+    } finally {
+      setUserInfo(null);
       restore();
     }
   });
