@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { request } from '../../test-support/http';
 import { startTestPortal, type TestPortal } from '../../test-support/portal';
-import { postSignInForm } from '../test-support/sign-in';
+import { openSignInForm, postSignInForm } from '../test-support/sign-in';
 import { DEMO_PASSWORD } from './demo-accounts';
 import { verifyPassword } from './passwords';
 
@@ -88,6 +88,24 @@ describe('signing in', () => {
     assert.equal(location.searchParams.get('tab'), '1');
     assert.equal(location.searchParams.get('state'), 'st-1');
     assert.ok((location.searchParams.get('code') ?? '').length > 20);
+  });
+
+  it("tells the sign-in page's own script where to go, for the page to give its place in the history to it", async () => {
+    const fields = { username: 'demo', password: DEMO_PASSWORD, appId: '9090', redirectUri: back, state: 'st-2' };
+    const page = await get(`/api/guc/protocol/oauth2/auth?${q({ appId: '9090', redirectUri: back, state: 'st-2' })}`);
+    assert.match(page.body, /location\.replace\(/);
+    const res = await (await openSignInForm(portal.port, fields, undefined, { Accept: 'application/json' }))();
+    assert.equal(res.status, 200, res.body);
+    const location = new URL(JSON.parse(res.body).result.location);
+    assert.equal(`${location.origin}${location.pathname}`, `${portal.origin}/home`);
+    assert.equal(location.searchParams.get('state'), 'st-2');
+    assert.ok((location.searchParams.get('code') ?? '').length > 20);
+    // A wrong password is the form again, as for a plain post.
+    const wrong = await (
+      await openSignInForm(portal.port, { ...fields, password: 'not-it' }, undefined, { Accept: 'application/json' })
+    )();
+    assert.equal(wrong.status, 401);
+    assert.match(wrong.body, /账号或密码错误/);
   });
 
   it('says the account or password is wrong, the same for an unknown account', async () => {

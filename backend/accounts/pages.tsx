@@ -87,6 +87,45 @@ addEventListener('DOMContentLoaded', () => {
 })();`;
 }
 
+/**
+ * The password form posted by script: the service answers where to go (JSON),
+ * and the page gives its place in the history to that address, so after signing
+ * in one Back leaves to where the visitor was, not to this form (issue #32; the
+ * portal itself left for it with `location.replace`). A refusal is the form again,
+ * put in place of this one, with focus on the password. Without an answer, or
+ * without scripts, the browser posts the form itself (and is redirected, 303).
+ */
+const SUBMIT_IN_PLACE_SCRIPT = `addEventListener('submit', async (event) => {
+const form = event.target;
+if (!(form instanceof HTMLFormElement) || form.id === 'existing-sign-in') return;
+event.preventDefault();
+const button = form.querySelector('button');
+if (button) button.disabled = true;
+let answer;
+try {
+  answer = await fetch(form.action, { method: 'POST', body: new URLSearchParams(new FormData(form)), headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+} catch {
+  return form.submit();
+}
+if (answer.ok && (answer.headers.get('Content-Type') || '').includes('json')) {
+  const body = await answer.json().catch(() => null);
+  if (body && body.result && body.result.location) return location.replace(body.result.location);
+}
+const page = new DOMParser().parseFromString(await answer.text(), 'text/html');
+const main = page.querySelector('main');
+if (main) document.querySelector('main').replaceWith(document.adoptNode(main));
+else {
+  const error = document.createElement('p');
+  error.className = 'error';
+  error.setAttribute('role', 'alert');
+  error.textContent = page.body.textContent.trim() || '登录失败，请重试';
+  form.append(error);
+  if (button) button.disabled = false;
+}
+const password = document.getElementById('password');
+if (password) password.focus();
+});`;
+
 /** The sign-in form, with the demo accounts in `local`. */
 function SignInMain(props: SignInPageProps) {
   return (
@@ -141,7 +180,10 @@ export function renderSignInPage(props: SignInPageProps): string {
     title: '登录 - 智造云统一账号',
     style: STYLE,
     head: (
-      <script nonce={props.nonce} dangerouslySetInnerHTML={{ __html: existingSignInScript(props.existingRefused) }} />
+      <>
+        <script nonce={props.nonce} dangerouslySetInnerHTML={{ __html: existingSignInScript(props.existingRefused) }} />
+        <script nonce={props.nonce} dangerouslySetInnerHTML={{ __html: SUBMIT_IN_PLACE_SCRIPT }} />
+      </>
     ),
     children: <SignInMain {...props} />,
   });

@@ -3,7 +3,7 @@ import express, { type Request, type Response, Router } from 'express';
 import * as v from 'valibot';
 import { errorStatus } from '../../contract/errors';
 import { HttpError } from '../../contract/http-error';
-import { badRequest, UNAVAILABLE } from '../envelope';
+import { badRequest, ok, UNAVAILABLE } from '../envelope';
 import { type Attempt, waitText } from '../http/throttle';
 import { HashingBusy, verifyPassword } from './passwords';
 import type { AccountServiceOptions } from './routes';
@@ -17,6 +17,17 @@ function returnWithCode(redirectUri: string, code: string, state: string | undef
   back.searchParams.set('code', code);
   if (state) back.searchParams.set('state', state);
   return back.href;
+}
+
+/**
+ * Back to the app with the code. The sign-in page's own script posts its form
+ * asking for JSON, and gives the page's place in the history to the address it
+ * is told (pages.tsx): after signing in, one Back leaves to where the visitor was,
+ * not to this form again (issue #32). A plain form post is redirected (303).
+ */
+function sendBack(req: Request, res: Response, location: string): void {
+  if (req.get('Accept') === 'application/json') ok(res, { location });
+  else res.redirect(303, location);
 }
 
 /** The sign-in form (SPEC §7, "Redirects"): shown, posted with a password, or with the sign-in the browser has. */
@@ -100,7 +111,7 @@ export function signInRoutes(options: AccountServiceOptions): Router {
       });
     }
     const code = await store.createCode(existing.userId, appId, redirectUri, code_challenge, existing.family);
-    res.redirect(303, returnWithCode(redirectUri, code, state));
+    sendBack(req, res, returnWithCode(redirectUri, code, state));
   });
 
   const passwordSignIn = unavailableAsForm(async (req, res) => {
@@ -126,7 +137,7 @@ export function signInRoutes(options: AccountServiceOptions): Router {
     await signIns.succeeded(attempt);
     const code = await store.createCode(user.id, appId, redirectUri, code_challenge);
     devices.remember(req, res, account);
-    res.redirect(303, returnWithCode(redirectUri, code, state));
+    sendBack(req, res, returnWithCode(redirectUri, code, state));
   });
 
   // The sign-in form's CSRF cookie is read with the forms.

@@ -13,12 +13,14 @@ export async function postSignInForm(port: number, fields: Record<string, string
 
 /**
  * Opens the sign-in form for these fields; the answer posts it, from `origin`
- * (the service's own address unless a test says another, say a public one).
+ * (the service's own address unless a test says another, say a public one),
+ * with any further `headers` (the page's own script asks for JSON).
  */
 export async function openSignInForm(
   port: number,
   fields: Record<string, string>,
   origin = `http://127.0.0.1:${port}`,
+  headers: Record<string, string> = {},
 ) {
   const opening = new URLSearchParams(
     Object.entries(fields).filter(([name]) =>
@@ -39,6 +41,7 @@ export async function openSignInForm(
         'Content-Type': 'application/x-www-form-urlencoded',
         Origin: origin,
         ...(cookie ? { Cookie: cookie } : {}),
+        ...headers,
       },
     });
 }

@@ -1,7 +1,9 @@
 import { setUserInfo, type UserInfo } from '../stores/user';
+import { toastErrorOnce } from '../toast';
 import { $tokens, readStoredTokens, saveTokens, type Tokens, tokensFrom } from '../tokens';
 import { HUB_TIMEOUT_MS, type HubClient, hubUrl, sharedHub } from './hub';
-import { accountGet, accountUrl, isUnauthorized, type TokenAnswer } from './service';
+import { rememberedUser, rememberUser } from './remembered-user';
+import { accountGet, accountUrl, failureMessage, isServiceFailure, isUnauthorized, type TokenAnswer } from './service';
 import { MONITOR_DEFAULTS, type MonitorOptions, startSessionMonitor } from './session-monitor';
 import { currentAddress, returnedSignIn, startSignIn } from './sign-in';
 import { openTabChannel, withRefreshLock } from './tab-sync';
@@ -27,8 +29,8 @@ export interface AccountOptions {
   hubTimeout?: number;
   /** Adds what the account service does not know (the portal's certification flag). */
   loadProfile?: (tokens: Tokens) => Promise<Partial<UserInfo>>;
-  /** Seams for tests; the browser's own by default. */
-  navigate?: (url: string) => void;
+  /** Seams for tests; the browser's own by default. `replace`: this page's entry in the history gives way to `url`. */
+  navigate?: (url: string, replace?: boolean) => void;
   reload?: () => void;
   schedule?: (fn: () => void, ms: number) => void;
 }
@@ -50,7 +52,8 @@ export interface AccountClient {
 }
 
 export function createAccountClient(options: AccountOptions): AccountClient {
-  const navigate = options.navigate ?? ((url: string) => location.assign(url));
+  const navigate =
+    options.navigate ?? ((url: string, replace?: boolean) => (replace ? location.replace(url) : location.assign(url)));
   const reload = options.reload ?? (() => location.reload());
   const schedule = options.schedule ?? ((fn: () => void, ms: number) => void setTimeout(fn, ms));
   const url = (path: string, params: Record<string, string | undefined> = {}) =>
@@ -68,7 +71,20 @@ export function createAccountClient(options: AccountOptions): AccountClient {
 
   const forget = () => {
     saveTokens(null);
+    rememberUser(null, null);
     setUserInfo(null);
+  };
+
+  /**
+   * The service failed, not the sign-in (a 5xx, no answer): the visitor stays
+   * signed in as last shown, and is told once (SPEC §8). With no user kept for
+   * this sign-in the page shows none, and the next load tries again.
+   */
+  const keepThrough = (tokens: Tokens, error: unknown): UserInfo | null => {
+    const kept = rememberedUser(tokens.accessToken);
+    setUserInfo(kept);
+    toastErrorOnce(failureMessage(error));
+    return kept;
   };
 
   const tabs = openTabChannel(() => forget());
@@ -103,7 +119,8 @@ export function createAccountClient(options: AccountOptions): AccountClient {
   async function loadUser(tokens: Tokens): Promise<UserInfo | null> {
     try {
       await accountGet(url('/api/guc/token/verify'), tokens.accessToken);
-    } catch {
+    } catch (error) {
+      if (isServiceFailure(error)) return keepThrough(tokens, error);
       forget();
       return null;
     }
@@ -111,12 +128,19 @@ export function createAccountClient(options: AccountOptions): AccountClient {
       options.mode === 'customer' ? '/api/guc/customer/current/customer-info' : '/api/guc/current/user-info';
     try {
       const info = await accountGet<CustomerInfo>(url(infoPath), tokens.accessToken);
-      const profile = (await options.loadProfile?.(tokens).catch(() => ({}))) ?? {};
+      const profile =
+        (await options.loadProfile?.(tokens).catch((error: unknown) => {
+          // The portal's part failed: the certification and company last shown stand in for it.
+          toastErrorOnce(failureMessage(error));
+          return rememberedUser(tokens.accessToken) ?? {};
+        })) ?? {};
       const user = toUserInfo(info ?? {}, profile);
       setUserInfo(user);
+      rememberUser(tokens.accessToken, user);
       return user;
     } catch (error) {
       if (isUnauthorized(error)) client.logout();
+      else if (isServiceFailure(error)) return keepThrough(tokens, error);
       else setUserInfo(null);
       return null;
     }
@@ -178,7 +202,11 @@ export function createAccountClient(options: AccountOptions): AccountClient {
           code_challenge: signIn.challenge,
           code_challenge_method: signIn.challenge && 'S256',
         };
-        navigate(url('/api/guc/protocol/oauth2/auth', params).href);
+        // Coming back to this page, the sign-in takes this page's place in the history,
+        // and the service's page gives its own to the page it returns to: after signing
+        // in, one Back leaves to where the visitor was before (issue #32). Going on to
+        // another page (an order), this one stays behind it.
+        navigate(url('/api/guc/protocol/oauth2/auth', params).href, signIn.redirectUri === currentAddress().href);
       });
     },
 

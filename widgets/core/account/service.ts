@@ -1,5 +1,6 @@
-import ky, { HTTPError } from 'ky';
+import ky, { HTTPError, TimeoutError } from 'ky';
 import { type Envelope, SUCCESS } from '../../../contract/envelope';
+import { messageForStatus, NETWORK_FAILURE_MESSAGE, STATUS_MESSAGES } from '../http/messages';
 
 /** The account service's success code (SPEC §8): the same as the portal API's. */
 export const ACCOUNT_SUCCESS = SUCCESS;
@@ -63,3 +64,19 @@ export async function accountGet<T>(url: URL, token?: string): Promise<T> {
 }
 
 export const isUnauthorized = (error: unknown) => error instanceof AccountError && error.status === 401;
+
+/**
+ * The service's trouble rather than the visitor's sign-in: no answer (offline,
+ * timed out, not JSON) or an HTTP failure other than 401. The sign-in stays
+ * (issue #32); only a 401, or the service refusing the token in its answer, ends it.
+ */
+export const isServiceFailure = (error: unknown) =>
+  error instanceof AccountError ? error.status !== undefined && error.status !== 401 : true;
+
+/** What a failed call tells the visitor (SPEC §8's table): by status, else the network's message. */
+export function failureMessage(error: unknown): string {
+  const status =
+    error instanceof AccountError ? error.status : error instanceof HTTPError ? error.response.status : undefined;
+  if (status) return messageForStatus(status);
+  return error instanceof TimeoutError ? (STATUS_MESSAGES[408] as string) : NETWORK_FAILURE_MESSAGE;
+}
