@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { portalAccount } from '../core/account/portal-account';
 import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
@@ -10,6 +10,7 @@ import { Modal } from '../dialog/Modal';
 import modalStyles from '../dialog/modal.css';
 import styles from './agreement-dialog.lazy.css';
 import { type Agreement, confirmAgreement, NEXT_AGREEMENT_DELAY_MS } from './agreements';
+import { CloseQuestion } from './CloseQuestion';
 import { sanitizeAgreement } from './sanitize';
 
 const TEXT = {
@@ -20,6 +21,10 @@ const TEXT = {
     decline: '不同意',
     close: '关闭并退出登录',
     content: '协议内容',
+    question: '关闭将退出登录',
+    detail: '关闭本窗口即视为不同意，门户与控制台都将退出登录。',
+    keepReading: '继续阅读',
+    signOut: '退出登录',
   },
   en: {
     fallbackTitle: 'User agreement',
@@ -28,6 +33,10 @@ const TEXT = {
     decline: 'Decline',
     close: 'Close and sign out',
     content: 'Agreement text',
+    question: 'Closing signs you out',
+    detail: 'Closing this window counts as declining: you will be signed out of the portal and the console.',
+    keepReading: 'Keep reading',
+    signOut: 'Sign out',
   },
 };
 
@@ -38,13 +47,18 @@ export interface AgreementDialogProps extends ElementProps {
 
 /**
  * Shows the pending agreements one at a time (SPEC §4): agreeing confirms one and
- * brings the next a second later; declining or closing (Escape too) signs out.
+ * brings the next a second later; declining signs out. Closing (the close button,
+ * Escape) signs out too, but asks once first: one stray key would otherwise end
+ * every session of this sign-in, and Escape on the question goes back to reading.
  */
 export function AgreementDialog({ host, lang, agreements }: AgreementDialogProps) {
   const text = TEXT[resolveLang(host, lang)];
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(true);
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  // What had focus when the question came: it has it again when the visitor reads on.
+  const readingFocus = useRef<HTMLElement | null>(null);
   const agreement = agreements[index];
   const html = useMemo(() => (agreement ? sanitizeAgreement(agreement.content) : ''), [agreement]);
 
@@ -58,6 +72,12 @@ export function AgreementDialog({ host, lang, agreements }: AgreementDialogProps
     }, NEXT_AGREEMENT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [open, index, agreements.length]);
+
+  useLayoutEffect(() => {
+    if (asking || !readingFocus.current) return;
+    readingFocus.current.focus();
+    readingFocus.current = null;
+  }, [asking]);
 
   if (!agreement || !open) return null;
 
@@ -75,6 +95,7 @@ export function AgreementDialog({ host, lang, agreements }: AgreementDialogProps
     }
   };
   const decline = () => {
+    setAsking(false);
     setOpen(false);
     // A page that signs out its own way cancels the event; the user info goes either way.
     if (emit(host, 'portal-agreement-dialog-declined', detail)) portalAccount().logout();
@@ -84,6 +105,13 @@ export function AgreementDialog({ host, lang, agreements }: AgreementDialogProps
     }
   };
 
+  const askBeforeClosing = () => {
+    if (asking) return setAsking(false);
+    const active = host.shadowRoot?.activeElement;
+    readingFocus.current = active instanceof HTMLElement ? active : null;
+    setAsking(true);
+  };
+
   return (
     <Modal
       key={agreement.code}
@@ -91,8 +119,9 @@ export function AgreementDialog({ host, lang, agreements }: AgreementDialogProps
       title={agreement.title || text.fallbackTitle}
       note={text.note}
       closeLabel={text.close}
-      onClose={decline}
+      onClose={askBeforeClosing}
       initialFocus=".agreement-content"
+      overlay={asking && <CloseQuestion text={text} onKeepReading={() => setAsking(false)} onSignOut={decline} />}
       actions={
         <>
           <button type="button" part="decline-button" onClick={decline} disabled={busy}>

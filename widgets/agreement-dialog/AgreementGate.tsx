@@ -28,16 +28,18 @@ export function AgreementGate({ host, lang }: AgreementGateProps) {
   useEffect(() => {
     if (!user) return setShown(undefined);
     let live = true;
+    let stop: (() => void) | undefined;
     // The HTTP client comes with the agreements module, only for a signed-in user.
-    void import('./agreements')
-      .then(({ pendingAgreements }) => pendingAgreements())
-      .then(async (agreements) => {
-        if (!agreements.length) return;
+    void import('./agreements').then(({ watchPendingAgreements }) => {
+      if (!live) return;
+      stop = watchPendingAgreements(async (agreements) => {
         const { AgreementDialog } = await import('./AgreementDialog');
         if (live) setShown({ Dialog: AgreementDialog, agreements });
       });
+    });
     return () => {
       live = false;
+      stop?.();
     };
   }, [user]);
 

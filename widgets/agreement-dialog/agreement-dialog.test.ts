@@ -35,7 +35,7 @@ describe('<portal-agreement-dialog>', () => {
     saveTokens({ accessToken: 'at-terms', refreshToken: 'rt-terms', expiresAt: Date.now() + 3_600_000 });
     element = document.createElement('portal-agreement-dialog');
     document.body.append(element);
-    await waitFor(() => dialogOf(element)?.open, 'the first agreement', 4000);
+    await waitFor(() => dialogOf(element)?.open, 'the first agreement', 10_000);
   });
 
   it('shows the first pending agreement in a modal dialog that takes focus and makes the page inert', async () => {
@@ -79,7 +79,44 @@ describe('<portal-agreement-dialog>', () => {
     expect(dialogOf(element)?.querySelector('h2')?.textContent).to.equal('数据处理协议');
   });
 
-  it('treats Escape as close: the user is signed out and the user info cleared, focus returns', async () => {
+  it('asks once on Escape or the close button, focus kept in the dialog; Escape on the question returns to reading', async () => {
+    const dialog = dialogOf(element) as HTMLDialogElement;
+    const question = () => dialog.querySelector<HTMLElement>('[role="alertdialog"]');
+    const content = dialog.querySelector<HTMLElement>('.agreement-content') as HTMLElement;
+    content.focus();
+    let declined = 0;
+    const count = () => declined++;
+    element.addEventListener('portal-agreement-dialog-declined', count);
+    // Three in a row without a click between: the browser's own close request must not get through either.
+    for (let round = 0; round < 2; round++) {
+      await sendKeys({ press: 'Escape' });
+      await waitFor(() => question(), 'the question');
+      expect(dialog.open, 'the dialog stays open').to.equal(true);
+      expect(question()?.getAttribute('aria-labelledby')).to.be.a('string');
+      expect(dialog.textContent).to.contain('关闭将退出登录');
+      expect(deepActive()?.textContent, 'the default choice has focus').to.equal('继续阅读');
+      for (let i = 0; i < 3; i++) {
+        await sendKeys({ press: 'Tab' });
+        expect(question()?.contains(deepActive()), `Tab ${i + 1} stays in the question`).to.equal(true);
+      }
+      if (round === 0) expect(await axeViolations(element)).to.deep.equal([]);
+      await sendKeys({ press: 'Escape' });
+      await waitFor(() => !question(), 'back to reading');
+      expect(dialog.open).to.equal(true);
+      expect(deepActive(), 'focus goes back to where it was').to.equal(content);
+    }
+    dialog.querySelector<HTMLButtonElement>('[part="close-button"]')?.click();
+    await waitFor(() => question(), 'the question after the close button');
+    expect(deepActive()?.textContent).to.equal('继续阅读');
+    (deepActive() as HTMLButtonElement).click();
+    await waitFor(() => !question(), 'back to reading after 继续阅读');
+    element.removeEventListener('portal-agreement-dialog-declined', count);
+    expect(declined).to.equal(0);
+    expect($userInfo.get()).not.to.equal(null);
+    expect($tokens.get()).not.to.equal(null);
+  });
+
+  it('treats Escape as close once the question is answered: the user is signed out and the user info cleared, focus returns', async () => {
     expect($userInfo.get()).not.to.equal(null);
     let declined: unknown;
     element.addEventListener('portal-agreement-dialog-declined', (event) => {
@@ -87,6 +124,12 @@ describe('<portal-agreement-dialog>', () => {
       event.preventDefault(); // sign out here without leaving the test page
     });
     await sendKeys({ press: 'Escape' });
+    const signOut = () =>
+      [...(dialogOf(element)?.querySelectorAll('[role="alertdialog"] button') ?? [])].find(
+        (button) => button.textContent === '退出登录',
+      ) as HTMLButtonElement | undefined;
+    await waitFor(signOut, 'the question');
+    signOut()?.click();
     await waitFor(() => !dialogOf(element), 'the dialog closes');
     expect(declined).to.deep.equal({ code: 'DATA_PROCESSING', templateVersion: '2026.1' });
     expect($userInfo.get()).to.equal(null);

@@ -16,7 +16,7 @@ describe('<portal-agreement-dialog> with hostile agreement HTML', () => {
     saveTokens({ accessToken: 'at-xss', refreshToken: 'rt-xss', expiresAt: Date.now() + 3_600_000 });
     const element = document.createElement('portal-agreement-dialog');
     document.body.append(element);
-    await waitFor(() => element.shadowRoot?.querySelector('dialog[open]'), 'the dialog', 4000);
+    await waitFor(() => element.shadowRoot?.querySelector('dialog[open]'), 'the dialog', 10_000);
     const content = element.shadowRoot?.querySelector('.agreement-content') as HTMLElement;
     expect(content.querySelector('#kept, p')?.textContent).to.equal('正文仍然显示');
     // Let any handler, frame or refresh that slipped through have its go.

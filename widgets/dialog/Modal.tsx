@@ -15,6 +15,8 @@ export interface ModalProps {
   kind: string;
   children: ReactNode;
   actions: ReactNode;
+  /** Drawn over the dialog (a question before closing); the rest of the dialog is inert while it shows. */
+  overlay?: ReactNode;
 }
 
 let dialogs = 0;
@@ -33,7 +35,17 @@ function deepActiveElement(): HTMLElement | null {
  * focus leave for its own toolbar) and gives focus back to where it was when the
  * dialog goes away; Escape is the same as the close button.
  */
-export function Modal({ title, onClose, closeLabel, note, initialFocus, kind, children, actions }: ModalProps) {
+export function Modal({
+  title,
+  onClose,
+  closeLabel,
+  note,
+  initialFocus,
+  kind,
+  children,
+  actions,
+  overlay,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   // A counter, not React's useId: that hook would land in every page's runtime chunk.
   const [titleId] = useState(() => `portal-dialog-${++dialogs}`);
@@ -57,7 +69,12 @@ export function Modal({ title, onClose, closeLabel, note, initialFocus, kind, ch
       setReturnFocus: () => (returnTo?.isConnected ? returnTo : false),
     });
     trap.activate();
+    // A close request the browser would not let us cancel (a second one without a click between,
+    // Android's back gesture) closes the dialog anyway: while it is ours, it stays open.
+    const reopen = () => dialog.isConnected && dialog.showModal();
+    dialog.addEventListener('close', reopen);
     return () => {
+      dialog.removeEventListener('close', reopen);
       // Focus goes back a tick later (focus-trap's delayReturnFocus), once the dialog has closed and the page is no longer inert.
       trap.deactivate();
       if (dialog.open) dialog.close();
@@ -73,13 +90,20 @@ export function Modal({ title, onClose, closeLabel, note, initialFocus, kind, ch
       aria-labelledby={titleId}
       aria-describedby={describedId}
       aria-modal="true"
+      onKeyDown={(event: KeyboardEvent) => {
+        // Escape handled here rather than as the browser's close request: that one
+        // cannot be refused twice in a row, and a caller may ask before closing.
+        if (event.key !== 'Escape' || event.isComposing || event.defaultPrevented) return;
+        event.preventDefault();
+        closeRef.current();
+      }}
       onCancel={(event: Event) => {
-        // Escape: closed by us, like the close button, never by the browser alone.
+        // Other close requests: closed by us, like the close button, never by the browser alone.
         event.preventDefault();
         closeRef.current();
       }}
     >
-      <header className="modal-head">
+      <header className="modal-head" inert={!!overlay}>
         <h2 id={titleId} part="title">
           {title}
         </h2>
@@ -97,16 +121,17 @@ export function Modal({ title, onClose, closeLabel, note, initialFocus, kind, ch
         </button>
       </header>
       {note && (
-        <p className="modal-note" part="note" id={describedId}>
+        <p className="modal-note" part="note" id={describedId} inert={!!overlay}>
           {note}
         </p>
       )}
-      <div className="modal-body" part="body" id={note ? undefined : describedId}>
+      <div className="modal-body" part="body" id={note ? undefined : describedId} inert={!!overlay}>
         {children}
       </div>
-      <div className="actions" part="actions">
+      <div className="actions" part="actions" inert={!!overlay}>
         {actions}
       </div>
+      {overlay}
     </dialog>
   );
 }
