@@ -232,12 +232,13 @@ test('newterms sees two agreements a second apart; declining signs out', async (
   await expect(page.locator('portal-login').getByRole('button', { name: '登录' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('portal.guc.tokens'))).toBeNull();
 
-  // Signed in again, only the declined agreement is left; Escape counts as close.
+  // Signed in again, only the declined agreement is left; Escape counts as close once the question is answered.
   await page.locator('portal-login').getByRole('button', { name: '登录' }).click();
   await signInForm(page, 'newterms');
   await expect(second).toBeVisible();
   await expect(page.getByRole('dialog', { name: '数据处理协议' })).toHaveCount(0);
   await page.keyboard.press('Escape');
+  await page.getByRole('alertdialog', { name: '关闭将退出登录' }).getByRole('button', { name: '退出登录' }).click();
   await expect(page.locator('portal-login').getByRole('button', { name: '登录' })).toBeVisible();
 });
 

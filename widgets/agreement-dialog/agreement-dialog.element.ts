@@ -10,9 +10,16 @@ export const AGREEMENT_DIALOG_TAG = 'portal-agreement-dialog';
  * with none it shows nothing and loads nothing more. Otherwise it shows the first
  * in a modal dialog, its HTML sanitised with DOMPurify (loaded only then): agree
  * confirms it (`contract/confirm` with sceneCode and contractVersion) and the
- * second, if any, follows one second later; decline, the close button or Escape
- * signs the user out and clears the user info. Focus moves into the dialog and
+ * second, if any, follows one second later; decline signs the user out and
+ * clears the user info. The close button and Escape do the same, but first ask
+ * once, inside the dialog (关闭将退出登录, with 继续阅读 focused and 退出登录
+ * beside it): a stray Escape would otherwise end every session of this sign-in,
+ * so Escape on the question goes back to reading. Focus moves into the dialog and
  * stays there, the page behind is inert, and focus returns afterwards.
+ *
+ * A check that fails (5xx, no network) is said once in a toast and signs no one
+ * out; it is made again when the page is shown again or the network comes back,
+ * and on the next page, until one answers.
  *
  * Portal pages render it in their layout; on any other page (the console) put
  * the tag anywhere: it works alone.
@@ -20,7 +27,7 @@ export const AGREEMENT_DIALOG_TAG = 'portal-agreement-dialog';
  * @summary Pending agreements after sign-in.
  * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
  * @event portal-agreement-dialog-accepted - The user confirmed one (detail: code, templateVersion).
- * @event portal-agreement-dialog-declined - The user declined or closed one (detail: code, templateVersion); sign-out
+ * @event portal-agreement-dialog-declined - The user declined one, or closed it and confirmed (detail: code, templateVersion); sign-out
  *   through the account service follows unless a listener cancels the event (the user info is cleared either way).
  * @csspart dialog - The dialog box.
  * @csspart title - Its heading.
@@ -29,6 +36,9 @@ export const AGREEMENT_DIALOG_TAG = 'portal-agreement-dialog';
  * @csspart agree-button - The agree button.
  * @csspart decline-button - The decline button.
  * @csspart close-button - The close button.
+ * @csspart close-question - The question over the dialog before closing (its backdrop).
+ * @csspart keep-reading-button - The question's default choice: back to the agreement.
+ * @csspart sign-out-button - The question's other choice: close and sign out.
  * @cssproperty --portal-dialog-background - Dialog background.
  * @cssproperty --portal-dialog-color - Dialog text colour.
  * @cssproperty --portal-accent-color - Agree button background.
