@@ -1,6 +1,7 @@
 import { siteShareImage } from '../media';
 import { Highlights } from './content/parts';
 import { type PageContext, renderDocument } from './document';
+import { LanguageAlternates } from './language-alternates';
 
 const DIRECTIONS = [
   {
@@ -30,7 +31,7 @@ export function renderEnglishHome(context: PageContext): string {
         'Zhizaoyun provides industrial IoT, production management, energy optimisation and digital twin products and solutions for manufacturers.',
       canonical: '/en',
       image: siteShareImage('Zhizaoyun Industrial Internet Platform'),
-      head: <link rel="alternate" hrefLang="zh-CN" href={`${context.origin}/`} />,
+      head: <LanguageAlternates origin={context.origin} />,
       children: (
         <main id="main" className="page home">
           <section className="hero" aria-labelledby="hero-title">

@@ -3,6 +3,7 @@ import { site } from '../data/site';
 import { coverUrl } from '../media';
 import { Card, day } from './content/parts';
 import { type PageContext, renderDocument } from './document';
+import { LanguageAlternates } from './language-alternates';
 import { organizationData, websiteData } from './structured-data';
 
 export interface HomeData {
@@ -30,7 +31,7 @@ export function renderHome(context: PageContext, data: HomeData): string {
       canonical: '/',
       feed: true,
       structuredData: [organizationData(context.origin, context.pageCommon), websiteData(context.origin)],
-      head: <link rel="alternate" hrefLang="en" href={`${context.origin}/en`} />,
+      head: <LanguageAlternates origin={context.origin} />,
       children: (
         <main id="main" className="page home">
           <section className="hero" aria-labelledby="hero-title">

@@ -61,14 +61,16 @@ export function sitemapXml(origin: string, sections: SiteMapSection[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join('')}</urlset>\n`;
 }
 
-/** Crawl everything public; keep crawlers out of search results, orders, the exit page and the API. */
+/**
+ * Crawl everything public; keep crawlers out of orders and the API. Search results and
+ * the exit page stay open to them: they say `noindex` themselves, and a crawler kept out
+ * could never read it (it would index the bare address from links instead).
+ */
 export function robotsTxt(origin: string): string {
   return [
     'User-agent: *',
     'Allow: /',
-    'Disallow: /searchRes',
     'Disallow: /order',
-    'Disallow: /transfer',
     'Disallow: /api',
     `Sitemap: ${origin}/sitemap.xml`,
     // Search engines take a news feed as a sitemap of what is new.

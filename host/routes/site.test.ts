@@ -164,11 +164,30 @@ describe('site map and crawlers', () => {
     assert.doesNotMatch(res.body, /#/);
   });
 
-  it('points crawlers at the sitemap and away from search and orders', async () => {
+  it('points crawlers at the sitemap and away from orders', async () => {
     const { body } = await get('/robots.txt');
     assert.match(body, new RegExp(`Sitemap: http://127.0.0.1:${portal.port}/sitemap.xml`));
-    assert.match(body, /Disallow: \/searchRes/);
     assert.match(body, /Disallow: \/order/);
+  });
+
+  it('lets crawlers read the noindex of search results and the exit page', async () => {
+    const { body } = await get('/robots.txt');
+    const disallowed = [...body.matchAll(/^Disallow: (\S+)/gm)].map((match) => match[1]!);
+    for (const path of ['/searchRes?keyword=MES', `/transfer?url=${encodeURIComponent('https://www.miit.gov.cn/')}`]) {
+      assert.ok(!disallowed.some((prefix) => path.startsWith(prefix)), `${path} is open to crawlers`);
+      assert.match((await get(path)).body, /<meta name="robots" content="noindex/, path);
+    }
+  });
+
+  it('names both home pages in each, and the Chinese one as x-default', async () => {
+    const origin = `http://127.0.0.1:${portal.port}`;
+    for (const path of ['/', '/en']) {
+      const { body } = await get(path);
+      const alternates = [...body.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/gi)].map(
+        (match) => `${match[1]} ${match[2]}`,
+      );
+      assert.deepEqual(alternates.sort(), [`en ${origin}/en`, `x-default ${origin}/`, `zh-CN ${origin}/`], path);
+    }
   });
 });
 
