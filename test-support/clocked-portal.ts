@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEmbeddedBackend, type EmbeddedBackend } from '../backend';
@@ -6,6 +6,7 @@ import { PORTAL_APP_ID } from '../backend/accounts/apps';
 import type { Clock, ThrottleSettings } from '../backend/http/throttle';
 import { createApp } from '../host/app';
 import { listen, type RawResponse, request } from './http';
+import { closeTestPortal } from './portal';
 
 /** A clock a test moves by hand; a held-back answer is noted, not waited for. */
 export interface TestClock extends Clock {
@@ -76,12 +77,7 @@ export async function startClockedPortal(
     origin,
     clock,
     warnings,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await backend.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    close: () => closeTestPortal(server, backend, dataDir),
   };
 }
 

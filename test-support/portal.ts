@@ -98,13 +98,23 @@ export async function startTestPortal(
     port,
     origin,
     dataDir,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await backend.close();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
-    },
+    close: () => closeTestPortal(server, backend, options.dataDir ? undefined : dataDir),
   };
+}
+
+/**
+ * Stops a test portal: cuts open connections (chat streams included), closes the
+ * database, and removes the data folder the test made for it (`ownDataDir`).
+ */
+export async function closeTestPortal(
+  server: Server,
+  backend: { close(): Promise<void> },
+  ownDataDir?: string,
+): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await backend.close();
+  if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
 }
 
 /** The portal's front (security headers, request log) for a service app a test serves beside it, as server.ts does the console. */
