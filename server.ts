@@ -8,7 +8,7 @@ import { createDemoApp, DEMO_SITES } from './demo/servers';
 import { createApp } from './host/app';
 import { describeRelease, type Release, readCommandLine } from './host/command-line';
 import { configFromEnv, LOCAL_AGENT_PASSWORD } from './host/config';
-import { createLogger } from './host/logger';
+import { createLogger, createStartLog } from './host/logger';
 import { mediaUrl } from './host/media';
 import { metricsServer, portalMetrics } from './host/metrics';
 import { serviceFront } from './host/security';
@@ -29,13 +29,15 @@ if (!commandLine.run) {
 }
 
 const config = readConfig();
+/** Start and stop lines, JSON like the request log (see createStartLog). */
+const log = createStartLog(config.logLevel);
 
 /** The settings; a malformed one ends the start with the one line that names it. */
 function readConfig() {
   try {
     return configFromEnv();
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    createStartLog().error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
 }
@@ -50,7 +52,7 @@ const build = readWidgetBuild(config.widgetsDir, release.version);
 if (!build.scripts['portal.js']) {
   // Every page would go out without its elements, and nothing would say why. Checked
   // before the data folder is opened: a start that cannot serve pages touches nothing.
-  console.error(`WIDGETS_DIR: ${config.widgetsDir} holds no widget build (portal.js); build it with npm run build`);
+  log.error(`WIDGETS_DIR: ${config.widgetsDir} holds no widget build (portal.js); build it with npm run build`);
   process.exit(1);
 }
 
@@ -71,8 +73,8 @@ async function startBackend() {
       chat: { ...config.chat, partnerOrigins: [...config.chat.partnerOrigins, ...demoOrigins] },
     });
   } catch (error) {
-    if (error instanceof DatabaseUrlError) console.error(error.message);
-    else if (error instanceof DataFolderError) console.error(error.message);
+    if (error instanceof DatabaseUrlError) log.error(error.message);
+    else if (error instanceof DataFolderError) log.error(error.message);
     else throw error;
     process.exit(1);
   }
@@ -112,23 +114,23 @@ function listening(error?: Error) {
   if (listened) return;
   listened = true;
   if (error) {
-    console.error(`The portal could not listen on port ${config.port}: ${error.message}`);
+    log.error(`The portal could not listen on port ${config.port}: ${error.message}`);
     process.exit(1);
   }
   const port = portOf(portal);
   if (backend)
     // A data folder lost between two starts would otherwise go unseen: the operator is told which one this is.
-    console.log(
+    log.info(
       config.databaseUrl
         ? `Database ${describeDatabaseUrl(config.databaseUrl)}: ${backend.seededAfresh ? 'it was empty, its tables were made and filled from the seed' : 'its data opened'}`
         : backend.seededAfresh
           ? `Data folder ${config.dataDir}: no database was there, a new one was made from the seed`
           : `Data folder ${config.dataDir}: its database opened`,
     );
-  console.log(`Portal (${config.env}) listening on http://localhost:${port}/: ${describeRelease(release)}`);
+  log.info(`Portal (${config.env}) listening on http://localhost:${port}/: ${describeRelease(release)}`);
   if (!backend || stopping) return;
   if (config.chat.provider === 'builtin' && config.chat.agentPassword)
-    console.log(
+    log.info(
       `Chat agent inbox on http://localhost:${port}/chat/agent` +
         // The built-in password of `local` is told; any other (CHAT_AGENT_PASSWORD) is not.
         (config.chat.agentPassword === LOCAL_AGENT_PASSWORD ? ` (password ${config.chat.agentPassword})` : ''),
@@ -152,8 +154,8 @@ function listening(error?: Error) {
   });
   if (config.trustProxy !== undefined) console_.set('trust proxy', config.trustProxy);
   const consoleServer = console_.listen(port + 1, (error?: Error) => {
-    if (error) console.error(`The local console could not listen on port ${port + 1}: ${error.message}`);
-    else console.log(`Local console listening on http://localhost:${port + 1}/welcome`);
+    if (error) log.error(`The local console could not listen on port ${port + 1}: ${error.message}`);
+    else log.info(`Local console listening on http://localhost:${port + 1}/welcome`);
     startDemos(port);
   });
   servers.push(consoleServer);
@@ -172,13 +174,13 @@ servers.push(portal);
 function startDemos(port: number, index = 0) {
   const site = DEMO_SITES[index];
   if (stopping) return;
-  if (!config.demoSites) return void console.log('Demo sites off (DEMO_SITES=false): nothing else listens');
-  if (!site) return void console.log('Demo sites listening');
+  if (!config.demoSites) return void log.info('Demo sites off (DEMO_SITES=false): nothing else listens');
+  if (!site) return void log.info('Demo sites listening');
   const app = createDemoApp(site.name, { portalPort: port, build, logLevel: config.logLevel });
   const server = app.listen(port + site.offset, (error?: Error) => {
     // A demo that cannot listen is said and skipped: the portal itself goes on.
-    if (error) console.error(`${site.label} could not listen on port ${port + site.offset}: ${error.message}`);
-    else console.log(`${site.label} listening on http://localhost:${port + site.offset}/`);
+    if (error) log.error(`${site.label} could not listen on port ${port + site.offset}: ${error.message}`);
+    else log.info(`${site.label} listening on http://localhost:${port + site.offset}/`);
     startDemos(port, index + 1);
   });
   servers.push(server);
@@ -188,11 +190,11 @@ function startDemos(port: number, index = 0) {
 if (metrics && config.metricsPort !== undefined) {
   const listener = metricsServer(metrics.registry);
   listener.once('error', (error) => {
-    console.error(`The metrics could not listen on port ${config.metricsPort}: ${error.message}`);
+    log.error(`The metrics could not listen on port ${config.metricsPort}: ${error.message}`);
     process.exit(1);
   });
   listener.listen(config.metricsPort, () =>
-    console.log(`Metrics listening on http://localhost:${portOf(listener)}/metrics`),
+    log.info(`Metrics listening on http://localhost:${portOf(listener)}/metrics`),
   );
 }
 
@@ -207,16 +209,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stop) return stop.hurry();
     stopping = true;
-    console.log(`Stopping (${signal}): no new connections, requests in flight have ${config.shutdownGraceMs} ms`);
+    log.info(`Stopping (${signal}): no new connections, requests in flight have ${config.shutdownGraceMs} ms`);
     stop = stopGracefully({
       servers: () => servers,
       graceMs: config.shutdownGraceMs,
       endStreams: () => backend?.chatStreams.endAll(),
-      log: (line) => console.log(line),
+      log: (line) => log.info(line),
     });
     void stop.closed.then(async () => {
       await backend?.close();
-      console.log('Stopped');
+      log.info('Stopped');
       process.exit(0);
     });
   });

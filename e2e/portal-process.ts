@@ -199,11 +199,29 @@ export async function startPortalProcess(
   };
 }
 
+/** The messages of JSON log lines, one a line (a line that is not JSON stays as it is). */
+export function logMessages(output: string): string {
+  return output
+    .split('\n')
+    .map((line) => {
+      try {
+        const { msg } = JSON.parse(line) as { msg?: unknown };
+        return typeof msg === 'string' ? msg : line;
+      } catch {
+        return line;
+      }
+    })
+    .join('\n');
+}
+
 /**
  * Starts the real server with these settings when it is expected not to start:
- * its exit code and all it printed (stopped at once if it does start after all).
+ * its exit code, the messages it logged (`output`) and its lines as printed
+ * (`printed`); stopped at once if it does start after all.
  */
-export function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+export function failedStart(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string; printed: string }> {
   const server = spawn(process.execPath, serverArgs(), {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -214,5 +232,7 @@ export function failedStart(env: Record<string, string>): Promise<{ code: number
     () => {}, // it ended, as expected
   );
   // Once its output is all read ('close' comes after the pipes are drained).
-  return new Promise((resolve) => server.on('close', (code) => resolve({ code, output: printed.output() })));
+  return new Promise((resolve) =>
+    server.on('close', (code) => resolve({ code, output: logMessages(printed.output()), printed: printed.output() })),
+  );
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type PortalProcess, startPortalProcess } from '../e2e/portal-process';
+import { failedStart, type PortalProcess, startPortalProcess } from '../e2e/portal-process';
 import { loggableUrl } from './logger';
 
 describe('loggableUrl', () => {
@@ -39,5 +39,46 @@ describe('the server’s log at the default level', () => {
     const log = portal.output();
     assert.match(log, /by-code\?code=\[redacted\]/, 'the requests are logged');
     for (const secret of secrets) assert.doesNotMatch(log, new RegExp(secret), `${secret} is not in the log`);
+  });
+});
+
+/** The lines printed that are not one JSON object each. */
+const notJson = (output: string) =>
+  output
+    .split('\n')
+    .filter((line) => line.trim())
+    .filter((line) => {
+      try {
+        return typeof JSON.parse(line) !== 'object';
+      } catch {
+        return true;
+      }
+    });
+
+describe('every line the server prints is JSON', () => {
+  it('its start, its requests and its stop', async () => {
+    const portal = await startPortalProcess(3, { env: { LOG_LEVEL: 'info' } });
+    await fetch(`${portal.url}/`);
+    await portal.logLine(/"url":"\/"/);
+    await portal.kill('SIGTERM');
+    await portal.logLine(/"msg":"Stopped"/);
+    await portal.stop();
+    assert.deepEqual(notJson(portal.output()), []);
+  });
+
+  it('its start lines at LOG_LEVEL=silent too: where it listens is always said', async () => {
+    const portal = await startPortalProcess(3, { env: { LOG_LEVEL: 'silent' } });
+    await portal.kill('SIGTERM');
+    await portal.logLine(/"msg":"Stopped"/);
+    await portal.stop();
+    assert.match(portal.output(), /"level":30,[^\n]*"msg":"Portal \(local\) listening on http:\/\/localhost:\d+\//);
+    assert.deepEqual(notJson(portal.output()), []);
+  });
+
+  it('the one line of a start that cannot go on', async () => {
+    const { code, printed } = await failedStart({ LOG_LEVEL: 'bogus' });
+    assert.equal(code, 1);
+    assert.match(printed, /"level":50,[^\n]*"msg":"LOG_LEVEL must be one of/);
+    assert.deepEqual(notJson(printed), []);
   });
 });

@@ -8,6 +8,18 @@ export function createLogger(level: string) {
   return pino({ level, base: undefined });
 }
 
+/** Levels that say more than `info`: a start log follows them; any other says `info` at least. */
+const CHATTIER_THAN_INFO = new Set(['debug', 'trace']);
+
+/**
+ * The lines of a start and a stop (which data opened, where each part listens, that it
+ * stopped, or the one line saying why it could not start): JSON like every other line,
+ * and written whatever LOG_LEVEL says (an operator always needs them; `silent` too).
+ */
+export function createStartLog(level = 'info') {
+  return createLogger(CHATTIER_THAN_INFO.has(level) ? level : 'info');
+}
+
 const MAX_LOGGED_URL = 200;
 
 /** Query parameters whose values are secrets: tokens and codes of the account service, passwords, states. */
