@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { staleReason } from '../build/stamp.js';
+import { logMessages } from '../test-support/log-lines';
 
 const STARTUP_TIMEOUT_MS = 30_000;
 
@@ -197,21 +198,6 @@ export async function startPortalProcess(
       return exited;
     },
   };
-}
-
-/** The messages of JSON log lines, one a line (a line that is not JSON stays as it is). */
-export function logMessages(output: string): string {
-  return output
-    .split('\n')
-    .map((line) => {
-      try {
-        const { msg } = JSON.parse(line) as { msg?: unknown };
-        return typeof msg === 'string' ? msg : line;
-      } catch {
-        return line;
-      }
-    })
-    .join('\n');
 }
 
 /**

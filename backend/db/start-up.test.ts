@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { logMessages } from '../../test-support/log-lines';
 import { openSqlite } from './connection';
 
 const scratch = mkdtempSync(join(tmpdir(), 'portal-start-'));
@@ -29,8 +30,9 @@ function start(env: Record<string, string>): Promise<{ code: number | null; outp
   });
 }
 
+/** One line, whose message (the server's lines are JSON) matches `pattern`, and no stack trace. */
 const oneClearLine = (output: string, pattern: RegExp) => {
-  const lines = output.trim().split('\n');
+  const lines = logMessages(output.trim()).split('\n');
   assert.equal(lines.length, 1, `one line, not:\n${output}`);
   assert.match(lines[0] ?? '', pattern);
   assert.doesNotMatch(output, /\n\s+at |node_modules/, 'no stack trace');
