@@ -150,8 +150,14 @@ function toolkit(): Toolkit {
     if (element.getAttribute('aria-disabled') === 'true') return 'disabled';
     if (flatClosest(element, (e) => e.hasAttribute('inert'))) return 'inert';
     const details = flatClosest(element, (e) => e.localName === 'details' && !(e as HTMLDetailsElement).open);
-    // The summary of a closed <details> is the one thing in it a visitor can use.
-    if (details && !(element.localName === 'summary' && element.parentElement === details)) return 'closed details';
+    // The summary of a closed <details> is the one thing in it a visitor can use, unless
+    // CSS shows its content anyway (::details-content: the help centre's menu on desktops).
+    if (
+      details &&
+      !(element.localName === 'summary' && element.parentElement === details) &&
+      !element.checkVisibility()
+    )
+      return 'closed details';
     if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return 'not rendered';
     const rect = element.getBoundingClientRect();
     if (rect.width <= 1 || rect.height <= 1) return 'visually hidden';
@@ -321,12 +327,13 @@ function toolkit(): Toolkit {
     return host === layer ? describeOne(layer) : `${host.localName} » ${describeOne(layer)}`;
   };
 
+  // A closed menu may only be made invisible (the topic header's, for its slide-out): that one is no layer.
   const openMenu = () =>
     deepElements().filter(
       (e) =>
         e.localName === 'nav' &&
         style(e).position === 'fixed' &&
-        e.checkVisibility() &&
+        e.checkVisibility({ visibilityProperty: true, opacityProperty: true }) &&
         e.getBoundingClientRect().height > 1,
     );
 

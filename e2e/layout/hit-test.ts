@@ -20,6 +20,11 @@ import { type Finding, type Problem, withState } from './report';
  * - on touch screens a button or an icon control must take taps over 44×44 CSS px:
  *   its box is that big, or taps at 22 px left, right, above and below its centre
  *   still reach it (a hit area larger than the box, such as padding or a pseudo-element);
+ * - a standalone link (not in running text) is 24×24 px at every width, with no
+ *   spacing exception (issue #32: footer links 20 px high passed 2.5.8 by their gaps
+ *   and were still hard to hit); on touch screens a link of a navigation or a footer
+ *   (a breadcrumb's step, a side menu's entry, a footer column's link, a hotline, a
+ *   filing, 帮助中心/隐私政策/网站地图, a page number) is a list row: 44 px high;
  * - every other target is 24×24 px, or has room: a 24 px circle around its centre
  *   touches no other target, nor another small target's circle (2.5.8's spacing);
  * - exempt: links inside a sentence or block of text (display inline, and the block
@@ -65,6 +70,13 @@ function hitTargets({ touch, touchTarget, minTarget }: Sizes): Problem[] {
     return false;
   };
 
+  /** In a navigation or a footer (a landmark, in the flat tree): its links are rows of a list. */
+  const inNavigation = (control: Element) => {
+    for (let current = t.flatParent(control); current; current = t.flatParent(current))
+      if (current.matches('nav, footer, [role="navigation"], [role="contentinfo"]')) return true;
+    return false;
+  };
+
   const targetRect = (control: Element) => {
     const rects = [
       control.getBoundingClientRect(),
@@ -77,15 +89,19 @@ function hitTargets({ touch, touchTarget, minTarget }: Sizes): Problem[] {
     return new DOMRect(left, top, right - left, bottom - top);
   };
 
-  /** Taps this far from the centre, in the four directions, still reach the control. */
-  const reachesAround = (control: Element, rect: DOMRect, reach: number) => {
+  /** Taps this far from the centre, in the four directions (or only above and below), still reach the control. */
+  const reachesAround = (control: Element, rect: DOMRect, reach: number, sideways = true) => {
     const cx = rect.x + rect.width / 2;
     const cy = rect.y + rect.height / 2;
     return [
-      [cx - reach, cy],
-      [cx + reach, cy],
       [cx, cy - reach],
       [cx, cy + reach],
+      ...(sideways
+        ? [
+            [cx - reach, cy],
+            [cx + reach, cy],
+          ]
+        : []),
     ].every(([x, y]) => t.hits(control, t.deepHit(x!, y!)));
   };
 
@@ -146,12 +162,28 @@ function hitTargets({ touch, touchTarget, minTarget }: Sizes): Problem[] {
       continue;
     }
     if (kind === 'link' && inlineInText(control)) continue;
-    const small = size.width < minTarget - 0.5 || size.height < minTarget - 0.5;
     const layered = layer !== null;
     const offset = layered ? { x: 0, y: 0 } : { x: scrollX, y: scrollY };
+    const pageRect = new DOMRect(size.x + offset.x, size.y + offset.y, size.width, size.height);
+    if (kind === 'link') {
+      const row = touch && inNavigation(control);
+      const tall = row ? touchTarget : minTarget;
+      const short = size.height < tall - 0.5 && !reachesAround(control, size, tall / 2 - 0.5, false);
+      const thin = size.width < minTarget - 0.5 && !reachesAround(control, size, minTarget / 2 - 0.5);
+      if (short || thin)
+        problems.push({
+          check: 'target size',
+          target: t.describe(control),
+          box: t.box(size),
+          problem: `${row ? 'link of a navigation or footer (a list row)' : 'standalone link'} is ${Math.round(size.width)}×${Math.round(size.height)}, under ${short ? `${tall} px high${row ? ' on a touch screen' : ''}` : `${minTarget} px wide`}`,
+        });
+      targets.push({ control, rect: pageRect, layered, small: false });
+      continue;
+    }
+    const small = size.width < minTarget - 0.5 || size.height < minTarget - 0.5;
     targets.push({
       control,
-      rect: new DOMRect(size.x + offset.x, size.y + offset.y, size.width, size.height),
+      rect: pageRect,
       layered,
       small: small && !reachesAround(control, size, minTarget / 2 - 0.5),
     });
