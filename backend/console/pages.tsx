@@ -9,7 +9,8 @@ header{display:flex;align-items:center;justify-content:space-between;gap:16px;pa
 h1{margin-top:0;font-size:22px}dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px}dt{color:#4e5969}dd{margin:0}
 label{display:block;margin:16px 0 6px;font-weight:600}input{width:100%;padding:10px 12px;border:1px solid #c9cdd4;border-radius:4px;font:inherit}
 button,.button{display:inline-block;margin-top:24px;padding:10px 24px;border:0;border-radius:4px;background:#1664ff;color:#fff;font:inherit;text-decoration:none;cursor:pointer}
-:focus-visible{outline:2px solid #1664ff;outline-offset:2px}.notice{padding:8px 12px;border-radius:4px;background:#e8f3ff}.error{padding:8px 12px;border-radius:4px;background:#fdecee;color:#b42318}`;
+:focus-visible{outline:2px solid #1664ff;outline-offset:2px}.notice{padding:8px 12px;border-radius:4px;background:#e8f3ff}.error{padding:8px 12px;border-radius:4px;background:#fdecee;color:#b42318}
+@media (max-width:767px){main{margin:16px;padding:24px 16px}}`;
 
 /** What the page tells the account service's hub: the sign-in to share, or that it ended. */
 export type HubCommand =

@@ -28,6 +28,9 @@ const TEXT = {
     description: '说明',
     log: '组件事件',
     states: '登录状态：页面上的登录组件显示检查中、已登录或未登录；在门户或控制台登录、退出，这里随之变化。',
+    emptyUntil: {
+      'portal-agreement-dialog': '访客没有待确认的协议，这里暂无内容：以 newterms 登录后，协议对话框显示在这里。',
+    },
   },
   en: {
     title: 'Portal elements',
@@ -49,6 +52,10 @@ const TEXT = {
     log: 'Element events',
     states:
       'Sign-in states: the sign-in widget shows checking, signed in or signed out; signing in or out on the portal or the console changes it here.',
+    emptyUntil: {
+      'portal-agreement-dialog':
+        'A visitor has no pending agreements, so nothing shows here yet: sign in as newterms and the dialog appears here.',
+    },
   },
 }[lang];
 
@@ -101,13 +108,23 @@ function table(caption, rows, columns) {
   return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
+/** What a stage shows while its element has nothing to show a visitor (a stage is never blank). */
+function emptyNote(tag) {
+  const text = TEXT.emptyUntil[tag];
+  if (!text) return [];
+  const note = document.createElement('p');
+  note.className = 'stage-note';
+  note.textContent = text;
+  return [note];
+}
+
 function stageOnly(declaration) {
   document.body.classList.add('stage-only');
   const stage = document.createElement('div');
   stage.className = `stage ${theme}`;
   const state = (STATES[declaration.tagName] ?? []).find((s) => s.label === params.get('state'));
   const element = createElement(declaration, state?.attributes, state?.content);
-  stage.append(element);
+  stage.append(element, ...emptyNote(declaration.tagName));
   root.replaceChildren(stage);
   if (state?.open)
     customElements.whenDefined(declaration.tagName).then(() => setTimeout(() => state.open(element), 100));
@@ -126,7 +143,7 @@ function section(declaration) {
     const frame = document.createElement('iframe');
     frame.className = className;
     frame.title = title;
-    frame.loading = 'lazy';
+    // Not lazy: a lazy frame stayed a blank box until it was scrolled to (and in full-page screenshots).
     frame.src = `/stage?${new URLSearchParams({ tag, lang, theme, ...query })}`;
     views.append(frame);
   };
@@ -139,7 +156,7 @@ function section(declaration) {
     stage.className = `stage ${theme}`;
     stage.setAttribute('role', 'group');
     stage.setAttribute('aria-label', `${tag} ${state.label}`);
-    stage.append(createElement(declaration, state.attributes, state.content));
+    stage.append(createElement(declaration, state.attributes, state.content), ...emptyNote(tag));
     views.append(stage);
   }
   frame('stage mobile', `${tag} ${TEXT.mobile}`, {});

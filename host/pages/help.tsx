@@ -19,20 +19,26 @@ export function renderHelp(context: PageContext, data: { articles: HelpArticleSu
       children: (
         <main id="main" className="page with-side">
           <Breadcrumb trail={[{ label: '帮助中心', href: '/help' }, { label: open.title }]} />
-          <nav className="side-nav" aria-label="帮助文档">
-            {categories.map((category) => (
-              <div key={category}>
-                <p className="side-title">{category}</p>
-                {data.articles
-                  .filter((a) => a.category === category)
-                  .map((a) => (
-                    <a key={a.id} href={`/help?id=${a.id}`} aria-current={a.id === open.id ? 'page' : undefined}>
-                      {a.title}
-                    </a>
-                  ))}
-              </div>
-            ))}
-          </nav>
+          {/* Folded on phones and tablets (site.css): 13 entries came before the article. */}
+          <details className="side-fold">
+            <summary>
+              帮助目录<span className="side-current">：{open.title}</span>
+            </summary>
+            <nav className="side-nav" aria-label="帮助文档">
+              {categories.map((category) => (
+                <div key={category}>
+                  <p className="side-title">{category}</p>
+                  {data.articles
+                    .filter((a) => a.category === category)
+                    .map((a) => (
+                      <a key={a.id} href={`/help?id=${a.id}`} aria-current={a.id === open.id ? 'page' : undefined}>
+                        {a.title}
+                      </a>
+                    ))}
+                </div>
+              ))}
+            </nav>
+          </details>
           <article className="side-content article">
             <p className="eyebrow">{open.category}</p>
             <h1>{open.title}</h1>

@@ -1,4 +1,5 @@
 import type { CaseSummary, ProductSummary, Topic } from '../../contract/content';
+import { anchorLabel } from '../../widgets/topic-header/anchors';
 import { coverUrl } from '../media';
 import { Card, Highlights } from './content/parts';
 import { RichText } from './content/rich-text';
@@ -32,7 +33,8 @@ export function renderTopic(
             </p>
           </section>
           <section id="solution" className="anchored" aria-labelledby="solution-title">
-            <h2 id="solution-title">{topic.introduce.title}</h2>
+            {/* Named as the header's anchor to it names it (SPEC: "solution overview"), whatever the content calls it. */}
+            <h2 id="solution-title">{anchorLabel('solution', 'zh-CN')}</h2>
             <RichText html={topic.introduce.html} />
           </section>
           <section id="product" className="anchored" aria-labelledby="product-title">
