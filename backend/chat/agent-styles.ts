@@ -27,6 +27,7 @@ a.entry{text-decoration:none}.entry:hover{background:#f7f8fa}
 .filters a[aria-current="page"]{color:#1d2129;font-weight:600;text-decoration:none}
 .pager{padding-top:0;border-bottom:1px solid #e5e6eb}
 .pager a{display:inline-block;padding:4px 0}
+@media (max-width:1023px){.filters a,.pager a,.scope a{display:inline-flex;align-items:center;min-height:44px}}
 .range,.status,.empty{margin:0;padding:8px 16px;color:#4e5969;font-size:13px}
 .range:focus{outline:none}
 .conversation{display:flex;flex-direction:column;min-height:0;min-width:0;padding:16px 24px}
