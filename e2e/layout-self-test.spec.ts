@@ -31,8 +31,7 @@ const coverBottom = (page: Page, height = 160) =>
     const bar = document.createElement('div');
     bar.id = 'injected-overlay';
     bar.textContent = 'injected overlay';
-    bar.style.cssText =
-      `position:fixed;inset:auto 0 0 0;height:${height}px;z-index:2147483647;background:#fff;color:#000;font-size:24px`;
+    bar.style.cssText = `position:fixed;inset:auto 0 0 0;height:${height}px;z-index:2147483647;background:#fff;color:#000;font-size:24px`;
     document.body.append(bar);
   }, height);
 
