@@ -3,7 +3,7 @@ import { expect, portalUrl, test } from './fixtures';
 import { screen } from './layout/matrix';
 import { onScreen, openPage } from './layout/session';
 
-// Issue #32: what only a screenshot showed, each seen as a visitor would.
+// What only a screenshot used to show, each seen as a visitor would.
 test.use({ trace: 'off' });
 test.describe.configure({ timeout: 60_000 });
 

@@ -40,7 +40,7 @@ test('an overlay injected over the page is reported by the hit test, the layers 
 }) => {
   await onScreen(browser, phone, async (page) => {
     await openPage(page, `${portalUrl()}/news/1`, { agreed: true });
-    // Taller than the footer's last rows (44 px on phones since issue #32), so they are hidden whole.
+    // Taller than the footer's last rows (44 px on phones), so they are hidden whole.
     await coverBottom(page, 240);
     const hit = await checkTargets(page, 'injected', { touch: true });
     const layers = await checkLayers(page, 'injected');
@@ -155,7 +155,7 @@ test('hidden, disabled, clipped and inline controls, and a skip link before focu
 /** The help centre's side navigation as it once was: each category's entries ran inline. */
 const oldHelpNav = (page: Page) =>
   page.evaluate(() => {
-    // Phones fold the menu since issue #32: unfolded, it shows what it once showed.
+    // Phones fold the menu: unfolded, it shows what it once showed.
     document.querySelector('details.side-fold')?.setAttribute('open', '');
     for (const group of document.querySelectorAll<HTMLElement>('.side-nav > div'))
       group.style.setProperty('display', 'block', 'important');

@@ -64,7 +64,7 @@ test('uncertified certifies the company in the console', async ({ page, portal }
   );
   await page.getByRole('button', { name: '提交认证' }).click();
   // Without an administrator the company still cannot order: the same visit goes on to set one,
-  // with the same way back (issue 32).
+  // with the same way back.
   await expect(page.getByRole('heading', { name: '设置企业管理员' })).toBeVisible();
   await page.getByRole('button', { name: '设为管理员' }).click();
   await returned;

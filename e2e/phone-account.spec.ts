@@ -3,7 +3,7 @@ import { accessTokenOf, fillSignInForm } from './accounts';
 import { axeViolations, portalUrl, test } from './fixtures';
 
 /**
- * The account as a visitor meets it (issue #32): on a phone, in the header's
+ * The account as a visitor meets it: on a phone, in the header's
  * mobile menu (sign in; signed in, the name and 退出); a reload whose user-info
  * call fails on the server's side keeps the visitor signed in and says so once;
  * after signing in, one Back leaves to the page the visitor came from.

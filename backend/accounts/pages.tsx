@@ -90,7 +90,7 @@ addEventListener('DOMContentLoaded', () => {
 /**
  * The password form posted by script: the service answers where to go (JSON),
  * and the page gives its place in the history to that address, so after signing
- * in one Back leaves to where the visitor was, not to this form (issue #32; the
+ * in one Back leaves to where the visitor was, not to this form (the
  * portal itself left for it with `location.replace`). A refusal is the form again,
  * put in place of this one, with focus on the password. Without an answer, or
  * without scripts, the browser posts the form itself (and is redirected, 303).

@@ -23,7 +23,7 @@ function returnWithCode(redirectUri: string, code: string, state: string | undef
  * Back to the app with the code. The sign-in page's own script posts its form
  * asking for JSON, and gives the page's place in the history to the address it
  * is told (pages.tsx): after signing in, one Back leaves to where the visitor was,
- * not to this form again (issue #32). A plain form post is redirected (303).
+ * not to this form again. A plain form post is redirected (303).
  */
 function sendBack(req: Request, res: Response, location: string): void {
   if (req.get('Accept') === 'application/json') ok(res, { location });

@@ -106,7 +106,7 @@ for (const target of testDatabases) {
         assert.equal(await portal.backend.accounts.userByAccessToken(token, PORTAL_APP_ID), undefined);
       });
 
-      it('leads a certified company without an administrator on to set one, keeping the way back (issue 32)', async () => {
+      it('leads a certified company without an administrator on to set one, keeping the way back', async () => {
         const cookie = `console_state=${encodeURIComponent(JSON.stringify({ state: 's4' }))}`;
         const callback = await request(consolePort, `/auth/callback?code=${await codeFor('noadmin')}&state=s4`, {
           headers: { Cookie: cookie },

@@ -55,7 +55,7 @@ export function companyRoutes(
   /**
    * Certified but without an administrator, the company still cannot order: the
    * administrator page comes next, with the same way back, so the visitor does
-   * both in one visit (issue 32) and is sent back once, when both are done.
+   * both in one visit and is sent back once, when both are done.
    */
   const administratorNext = (req: Request, companyId: number) => {
     const next = new URLSearchParams({ companyId: String(companyId) });

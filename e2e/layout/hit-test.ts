@@ -21,7 +21,7 @@ import { type Finding, type Problem, withState } from './report';
  *   its box is that big, or taps at 22 px left, right, above and below its centre
  *   still reach it (a hit area larger than the box, such as padding or a pseudo-element);
  * - a standalone link (not in running text) is 24×24 px at every width, with no
- *   spacing exception (issue #32: footer links 20 px high passed 2.5.8 by their gaps
+ *   spacing exception (footer links 20 px high passed 2.5.8 by their gaps
  *   and were still hard to hit); on touch screens a link of a navigation or a footer
  *   (a breadcrumb's step, a side menu's entry, a footer column's link, a hotline, a
  *   filing, 帮助中心/隐私政策/网站地图, a page number) is a list row: 44 px high;

@@ -1,5 +1,5 @@
 /**
- * The trip to the console's tab and back (issue 32). Certification opens the
+ * The trip to the console's tab and back. Certification opens the
  * console in a new tab (SPEC §5) that comes back to the portal page it was sent
  * from. The portal tab that sent the visitor is still open there, with the
  * action it stopped: on its own origin the two tabs can talk, so the one that

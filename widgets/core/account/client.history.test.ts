@@ -4,7 +4,7 @@ import { localEnvironment, setEnvironment } from '../env';
 import { createAccountClient } from './client';
 
 /**
- * After signing in, one Back leaves to where the visitor was (issue #32): a
+ * After signing in, one Back leaves to where the visitor was: a
  * sign-in coming back to this page takes this page's place in the history; one
  * going on to another page (the order it was asked for) leaves this one behind it.
  */

@@ -8,7 +8,7 @@ import { createAccountClient } from './client';
 /**
  * A reload whose user-info call fails on the service's side (a 5xx, no answer)
  * keeps the visitor signed in as last shown, with one toast; only a 401 signs
- * out (issue #32, SPEC §8).
+ * out (SPEC §8).
  */
 
 const tokens = (seed: string): Tokens => ({

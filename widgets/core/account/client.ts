@@ -204,7 +204,7 @@ export function createAccountClient(options: AccountOptions): AccountClient {
         };
         // Coming back to this page, the sign-in takes this page's place in the history,
         // and the service's page gives its own to the page it returns to: after signing
-        // in, one Back leaves to where the visitor was before (issue #32). Going on to
+        // in, one Back leaves to where the visitor was before. Going on to
         // another page (an order), this one stays behind it.
         navigate(url('/api/guc/protocol/oauth2/auth', params).href, signIn.redirectUri === currentAddress().href);
       });

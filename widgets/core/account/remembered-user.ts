@@ -9,7 +9,7 @@ const fingerprint = (accessToken: string) => accessToken.slice(-16);
 /**
  * Keeps the user the page showed for this sign-in, or forgets it (null). A
  * reload whose user-info call fails on the service's side (a 5xx, no answer)
- * shows this user again instead of signing the visitor out (issue #32).
+ * shows this user again instead of signing the visitor out.
  */
 export function rememberUser(accessToken: string | null, user: UserInfo | null): void {
   try {

@@ -67,8 +67,8 @@ export const isUnauthorized = (error: unknown) => error instanceof AccountError 
 
 /**
  * The service's trouble rather than the visitor's sign-in: no answer (offline,
- * timed out, not JSON) or an HTTP failure other than 401. The sign-in stays
- * (issue #32); only a 401, or the service refusing the token in its answer, ends it.
+ * timed out, not JSON) or an HTTP failure other than 401. The sign-in stays;
+ * only a 401, or the service refusing the token in its answer, ends it.
  */
 export const isServiceFailure = (error: unknown) =>
   error instanceof AccountError ? error.status !== undefined && error.status !== 401 : true;
