@@ -54,7 +54,14 @@ test('signed in on the portal, the console’s welcome, manager-setting and ente
 
   // Signing out on the portal signs out of the console too.
   await page.goto(back);
+  // The page shows 登录 at once, then leaves for the account service's logout and comes back:
+  // going elsewhere before it is back would race that navigation (net::ERR_ABORTED).
+  const cameBack = page.waitForResponse(
+    (response) => response.url() === back && response.request().isNavigationRequest(),
+  );
   await login(page).getByRole('button', { name: '退出登录' }).click();
+  await expect(login(page).getByRole('button', { name: '登录' })).toBeVisible();
+  await cameBack;
   await expect(login(page).getByRole('button', { name: '登录' })).toBeVisible();
   await page.goto(`${portal.consoleUrl}/welcome`);
   await expect(signInForm(page)).toBeVisible();
