@@ -1,7 +1,7 @@
 import { expect } from 'chai';
+import { testAccountClient } from '../../test-support/account-client';
 import { waitFor } from '../../test-support/wait';
 import { localEnvironment, setEnvironment } from '../env';
-import { createAccountClient } from './client';
 
 /**
  * After signing in, one Back leaves to where the visitor was: a
@@ -11,13 +11,7 @@ import { createAccountClient } from './client';
 describe('account client, the history a sign-in leaves', () => {
   function client() {
     const navigations: Array<{ url: string; replace: boolean }> = [];
-    const account = createAccountClient({
-      appId: '9090',
-      mode: 'customer',
-      accountServer: location.origin,
-      refresh: false,
-      autoRefresh: false,
-      hub: false,
+    const account = testAccountClient({
       navigate: (url, replace) => navigations.push({ url, replace: Boolean(replace) }),
     });
     return { account, navigations };

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
+import { testAccountClient } from '../../test-support/account-client';
 import { localEnvironment, setEnvironment } from '../env';
 import { $userInfo, $userInfoLoading } from '../stores/user';
 import { $toast } from '../toast';
 import { $tokens, saveTokens, type Tokens } from '../tokens';
-import { createAccountClient } from './client';
 
 /**
  * A reload whose user-info call fails on the service's side (a 5xx, no answer)
@@ -18,13 +18,7 @@ const tokens = (seed: string): Tokens => ({
 });
 
 function client(navigations: string[] = []) {
-  return createAccountClient({
-    appId: '9090',
-    mode: 'customer',
-    accountServer: location.origin,
-    refresh: false,
-    autoRefresh: false,
-    hub: false,
+  return testAccountClient({
     navigate: (url) => navigations.push(url),
     reload: () => {},
     schedule: () => {},
