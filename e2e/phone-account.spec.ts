@@ -77,6 +77,29 @@ async function countToasts(page: Page) {
     }, 50);
   });
 }
+/**
+ * The tokens the tab keeps; '' while it is between two documents (coming back from the
+ * account service), so a poll reads again instead of failing.
+ */
+const storedTokens = (page: Page) =>
+  page.evaluate((key) => localStorage.getItem(key), TOKENS_KEY).catch((error: Error) => {
+    if (/Execution context was destroyed|navigat/i.test(error.message)) return '';
+    throw error;
+  });
+
+/**
+ * Signing out leaves for the account service's logout and comes back: resolves once the tab
+ * is back on `path` and loaded (reading the page earlier races that navigation).
+ * Call it before the action that signs out.
+ */
+async function backFromSignOut(page: Page, path: string) {
+  await page.waitForRequest((request) => request.isNavigationRequest() && request.url().includes('/oauth2/logout'));
+  await page.waitForEvent('framenavigated', {
+    predicate: (frame) => frame === page.mainFrame() && new URL(frame.url()).pathname === path,
+  });
+  await page.waitForLoadState();
+}
+
 const toastsSeen = (page: Page) => page.evaluate(() => (window as unknown as { e2eToasts: string[] }).e2eToasts);
 
 test.describe('on a phone, the account is in the mobile menu', () => {
@@ -101,9 +124,10 @@ test.describe('on a phone, the account is in the mobile menu', () => {
     const signOut = menu(page).getByRole('button', { name: '退出' });
     await expect(signOut).toBeVisible();
     expect((await signOut.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    const cameBack = backFromSignOut(page, '/about');
     await signOut.click();
-    await page.waitForURL((url) => url.pathname === '/about');
-    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), TOKENS_KEY)).toBeNull();
+    await cameBack;
+    expect(await storedTokens(page)).toBeNull();
     await openMenu(page);
     await expect(menu(page).getByRole('button', { name: '登录' })).toBeVisible();
   });
@@ -198,8 +222,10 @@ for (const [device, use] of [
       await page.route('**/api/guc/customer/current/customer-info', (route) =>
         route.fulfill({ status: 401, contentType: 'application/json', body: '{"code":"401","msg":"未登录"}' }),
       );
+      const cameBack = backFromSignOut(page, '/about');
       await page.reload();
-      await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), TOKENS_KEY)).toBeNull();
+      await cameBack;
+      expect(await storedTokens(page)).toBeNull();
     });
   });
 
@@ -218,7 +244,7 @@ for (const [device, use] of [
       }
       await fillSignInForm(page, 'demo', 15_000);
       await page.waitForURL((url) => url.pathname === '/about' && !url.search);
-      await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), TOKENS_KEY)).not.toBeNull();
+      await expect.poll(() => storedTokens(page)).toContain('accessToken');
       await page.goBack();
       await expect(page).toHaveURL(`${portalUrl()}/home`);
     });
