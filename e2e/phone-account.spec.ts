@@ -82,10 +82,12 @@ async function countToasts(page: Page) {
  * account service), so a poll reads again instead of failing.
  */
 const storedTokens = (page: Page) =>
-  page.evaluate((key) => localStorage.getItem(key), TOKENS_KEY).catch((error: Error) => {
-    if (/Execution context was destroyed|navigat/i.test(error.message)) return '';
-    throw error;
-  });
+  page
+    .evaluate((key) => localStorage.getItem(key), TOKENS_KEY)
+    .catch((error: Error) => {
+      if (/Execution context was destroyed|navigat/i.test(error.message)) return '';
+      throw error;
+    });
 
 /**
  * Signing out leaves for the account service's logout and comes back: resolves once the tab
