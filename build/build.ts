@@ -1,6 +1,8 @@
 /**
- * `npm run build`: everything production runs, in `dist/`. The widgets (rollup,
- * with their size budgets), then the server (server-build.ts), then the stamp
+ * `npm run build`: everything production runs, in `dist/`. The share cards' font
+ * (share-card-font.ts: first, as it fails at once without its source font),
+ * the widgets (rollup, with their size budgets), then the server
+ * (server-build.ts, which copies the font beside it), then the stamp
  * that says which sources they came from: written last, so a build that stops
  * half-way leaves none, and the next `npm start` builds again.
  */
@@ -8,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildServer, dependencyProblems } from './server-build';
+import { ensureShareCardFont } from './share-card-font';
 import { STAMP_FILE, type Stamp, sourceHash } from './stamp.js';
 
 const root = resolve(import.meta.dirname, '..');
@@ -38,6 +41,7 @@ const stamp: Stamp = {
   builtAt: new Date().toISOString(),
 };
 
+await ensureShareCardFont();
 execFileSync(resolve(root, 'node_modules/.bin/rollup'), ['-c', 'rollup.config.ts', '--configPlugin', 'esbuild'], {
   cwd: root,
   stdio: 'inherit',

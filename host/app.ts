@@ -25,6 +25,8 @@ import { notFoundRateLimit, searchApiRateLimit } from './routes/rate-limit';
 import { RefusedAddresses } from './routes/refused-addresses';
 import { type RenderQueueOptions, renderQueue } from './routes/render-queue';
 import { cspNonce, hstsHeader, securityHeaders } from './security';
+import { contentTitles } from './share-cards/faces';
+import { shareCardRoutes } from './share-cards/routes';
 import { mountStages, type Stage } from './stages';
 import { readWidgetBuild, type WidgetBuild } from './widget-build';
 import { releaseRoutes } from './widget-release';
@@ -146,6 +148,11 @@ export function createApp(options: AppOptions): PortalApp {
       get: true,
     },
     ...apiStages(options, upstream, metrics),
+    {
+      name: 'share cards',
+      path: '/',
+      handle: shareCardRoutes({ titles: deps.content && contentTitles(deps.content) }),
+    },
     { name: 'media', path: '/', handle: mediaRoutes() },
     { name: 'element docs', path: '/', handle: docsRoutes(build, announced, publicOrigin) },
     {

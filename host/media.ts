@@ -8,19 +8,19 @@ import { LOGO_SVG } from './media-wordmark';
 
 /**
  * The images the content refers to, drawn here as SVG: a logo, avatars, the
- * footer's badges and cover art; and as PNG what crawlers and share cards take
- * (their scrapers skip SVG): each item's cover as a card, the site's card, the
- * logo, the same SVG drawings rendered by resvg. Deterministic (the same address
- * always gives the same picture), so they cache for a year. Nothing is fetched
- * from outside.
+ * footer's badges and cover art; and as PNG what crawlers take (their
+ * scrapers skip SVG): the logo, the same drawing rendered by resvg. The share
+ * cards, which carry titles, are host/share-cards/. Deterministic (the same
+ * address always gives the same picture), so they cache for a year. Nothing is
+ * fetched from outside.
  */
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const hashOf = (text: string | Buffer) => createHash('sha256').update(text).digest();
+export const hashOf = (text: string | Buffer) => createHash('sha256').update(text).digest();
 const PALETTE = ['#1664ff', '#0e9f6e', '#7c3aed', '#d97706', '#0891b2', '#db2777', '#4f46e5', '#059669'];
 const colourOf = (text: string) => PALETTE[(hashOf(text)[0] ?? 0) % PALETTE.length] as string;
 
-const SVG = 'xmlns="http://www.w3.org/2000/svg"';
+export const SVG = 'xmlns="http://www.w3.org/2000/svg"';
 
 function avatar(name: string): string {
   const letter = escapeXml(name.slice(0, 1).toUpperCase());
@@ -48,12 +48,12 @@ function badge(name: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 25 25"><title>${escapeXml(name)}</title><rect x="-2" y="-2" width="25" height="25" fill="#fff"/><path fill="#1d2129" shape-rendering="crispEdges" d="${cells.join('')}"/></svg>`;
 }
 
-const COVER_WIDTH = 640;
-const COVER_HEIGHT = 360;
+export const COVER_WIDTH = 640;
+export const COVER_HEIGHT = 360;
 const HILLS = 'M0 300 L160 220 L300 260 L460 170 L640 230';
 
 /** A cover's art in its 640 × 360 box: a diagonal gradient of two colours, five soft circles, a hill line. */
-function coverArt(seed: string, from = colourOf(seed), to = colourOf(`${seed}-b`)): string {
+export function coverArt(seed: string, from = colourOf(seed), to = colourOf(`${seed}-b`)): string {
   const bits = hashOf(seed);
   const circles = [0, 1, 2, 3, 4]
     .map((i) => {
@@ -69,43 +69,21 @@ function coverArt(seed: string, from = colourOf(seed), to = colourOf(`${seed}-b`
 const cover = (kind: string, id: string) =>
   `<svg ${SVG} viewBox="0 0 ${COVER_WIDTH} ${COVER_HEIGHT}">${coverArt(`${kind}-${id}`)}</svg>`;
 
-/** Share cards are 1200×630, the size every network shows large. */
-const SHARE_WIDTH = 1200;
-const SHARE_HEIGHT = 630;
-
 /**
  * The logo's own drawing (logo.svg), its `box` (in its 160 × 40 units) shown
  * at `at`. The nested svg clips: the drawing holds a second, dark version below
  * its view, and resvg does not clip an image to its view.
  */
 const LOGO_IMAGE = `data:image/svg+xml;base64,${Buffer.from(LOGO_SVG).toString('base64')}`;
-const logo = (box: string, at: string) =>
+export const logo = (box: string, at: string) =>
   `<svg ${at} viewBox="${box}"><image href="${LOGO_IMAGE}" width="160" height="40"/></svg>`;
 
 /** The logo's drawn part: the mark and the word mark end at x = 110 of its 160. */
-const LOGO_INK = 110;
-
-/**
- * A share card: the cover filling it (scaled to its width, its middle kept) and
- * the logo, `height` pixels high, on a white plate that reads on every cover's
- * colours, at the top left or in the middle.
- */
-function card(art: string, height: number, place: 'top-left' | 'middle'): string {
-  const width = (LOGO_INK * height) / 40;
-  const pad = height / 4;
-  const [x, y] = place === 'middle' ? [(SHARE_WIDTH - width) / 2, (SHARE_HEIGHT - height) / 2] : [72, 72];
-  const plate = `<rect x="${x - pad}" y="${y - pad}" width="${width + 2 * pad}" height="${height + 2 * pad}" rx="${pad}" fill="#fff"/>`;
-  return `<svg ${SVG} width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}"><svg width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" viewBox="0 0 ${COVER_WIDTH} ${COVER_HEIGHT}" preserveAspectRatio="xMidYMid slice">${art}</svg>${plate}${logo(`0 0 ${LOGO_INK} 40`, `x="${x}" y="${y}" width="${width}" height="${height}"`)}</svg>`;
-}
+export const LOGO_INK = 110;
 
 /** SVG to PNG. The drawings have no text (the word mark is outlines), so no font is looked for. */
-const png = (svg: string) => new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng();
-
-/** An item's share card: its own cover, the logo at the top left. */
-const itemCard = (kind: string, id: string) => png(card(coverArt(`${kind}-${id}`), 64, 'top-left'));
-
-/** The site's card, for pages without a picture of their own: the brand's colours, the logo large in the middle. */
-const siteCard = () => png(card(coverArt('site-home', '#1664ff', '#4f46e5'), 120, 'middle'));
+export const RESVG_OPTIONS = { font: { loadSystemFonts: false } };
+const png = (svg: string) => new Resvg(svg, RESVG_OPTIONS).render().asPng();
 
 /** The logo's mark as a square PNG, for Organization data: crawlers want a raster logo of at least 112 px. */
 const LOGO_SIZE = 512;
@@ -115,8 +93,6 @@ const logoPng = () =>
   );
 
 const SLUG = '([a-z0-9-]{1,40})';
-/** The kinds of item that have a cover, and so a share card. */
-const ITEM = '(product|solution|case|news|film)';
 
 /** Each drawing and the addresses it answers; the slugs are all a drawing ever sees. */
 const DRAWINGS: Array<[RegExp, (...slugs: string[]) => string | Buffer]> = [
@@ -125,8 +101,6 @@ const DRAWINGS: Array<[RegExp, (...slugs: string[]) => string | Buffer]> = [
   [new RegExp(`^/media/avatar/${SLUG}\\.svg$`), (name = '') => avatar(name)],
   [new RegExp(`^/media/badge/${SLUG}\\.svg$`), (name = '') => badge(name)],
   [new RegExp(`^/media/cover/${SLUG}/${SLUG}\\.svg$`), (kind = '', id = '') => cover(kind, id)],
-  [/^\/media\/share\/site\.png$/, siteCard],
-  [new RegExp(`^/media/share/${ITEM}/${SLUG}\\.png$`), (kind = '', id = '') => itemCard(kind, id)],
 ];
 
 /** The picture at a media address (its path, still percent-encoded), or undefined. */
@@ -147,7 +121,7 @@ interface Drawn {
 /**
  * Drawings by path, drawn and hashed once whether a page names them or a browser
  * asks. Only paths that draw are kept, and the least used go first, so hostile
- * addresses cannot grow it (nor can share cards, up to 250 KB each, past its size).
+ * addresses cannot grow it.
  */
 const drawn = new LRUCache<string, Drawn>({
   max: 1000,
@@ -179,30 +153,6 @@ export function mediaUrl(path: string): string {
 /** A content cover at its versioned address. */
 export const coverUrl = (kind: string, id: number | string) => mediaUrl(mediaPaths.cover(kind, id));
 
-/** A picture for share cards and crawlers: a PNG (their scrapers skip SVG), with its size and words for it. */
-export interface ShareImage {
-  /** Versioned path on the site. */
-  url: string;
-  width: number;
-  height: number;
-  alt: string;
-}
-
-/** An item's share card: its cover as a 1200×630 PNG. */
-export const shareImage = (
-  kind: 'product' | 'solution' | 'case' | 'news' | 'film',
-  id: number | string,
-  alt: string,
-): ShareImage => ({ url: mediaUrl(`/media/share/${kind}/${id}.png`), width: SHARE_WIDTH, height: SHARE_HEIGHT, alt });
-
-/** The share card of pages without a picture of their own. */
-export const siteShareImage = (alt: string): ShareImage => ({
-  url: mediaUrl('/media/share/site.png'),
-  width: SHARE_WIDTH,
-  height: SHARE_HEIGHT,
-  alt,
-});
-
 /** The logo as a square PNG, for structured data. */
 export const logoPngUrl = () => ({ url: mediaUrl('/media/logo.png'), size: LOGO_SIZE });
 
@@ -223,9 +173,9 @@ const serveMedia: RequestHandler = (req, res, next) => {
 
 /**
  * PNGs not drawn yet, per address per minute. Each costs milliseconds of a core,
- * and a share card's address takes any id: past its share, a script asking for
- * new ones is answered 429. Pages draw theirs as they render, so crawlers
- * following a page's og:image are not counted.
+ * and a script could ask for many: past its share, it is answered 429. Pages
+ * draw theirs as they render, so crawlers following a page's links are not
+ * counted. (Share cards count their own: host/share-cards/.)
  */
 const NEW_PNGS_PER_MINUTE = 120;
 

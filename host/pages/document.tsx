@@ -6,7 +6,7 @@ import type { Layout } from '../../contract/layouts';
 import { isMobileUserAgent } from '../../contract/user-agent';
 import { drawnOf, ELEMENTS, elementsOnPage, loadOnOf, type PortalTag } from '../../widgets/elements';
 import { site } from '../data/site';
-import { type ShareImage, siteShareImage } from '../media';
+import { type ShareImage, siteShareImage } from '../share-cards/cards';
 import { preloadsFor, printCss } from './assets';
 import {
   CertifyBar,

@@ -1,4 +1,4 @@
-import { siteShareImage } from '../media';
+import { siteShareImage } from '../share-cards/cards';
 import { Highlights } from './content/parts';
 import { type PageContext, renderDocument } from './document';
 import { LanguageAlternates } from './language-alternates';

@@ -1,5 +1,6 @@
 import type { Film } from '../../contract/content';
-import { coverUrl, shareImage } from '../media';
+import { coverUrl } from '../media';
+import { shareImage } from '../share-cards/cards';
 import { Breadcrumb, CategoryLinks, imageLoading } from './content/parts';
 import { type PageContext, renderDocument } from './document';
 

@@ -3,7 +3,8 @@ import type { NewsDetail, Product } from '../../contract/content';
 import { yuanAmount } from '../../contract/format';
 import type { PageCommon } from '../../contract/page-data';
 import { site } from '../data/site';
-import { logoPngUrl, type ShareImage } from '../media';
+import { logoPngUrl } from '../media';
+import type { ShareImage } from '../share-cards/cards';
 
 /**
  * schema.org data for crawlers (JSON-LD). Each builder takes what the page

@@ -4,9 +4,12 @@ import { after, before, describe, it } from 'node:test';
 import { crc32, inflateSync } from 'node:zlib';
 import express from 'express';
 import { SaxesParser } from 'saxes';
+import { ensureShareCardFont } from '../../build/share-card-font';
 import { EARLY_CLICK_KEEPER } from '../../contract/early-clicks';
-import { mediaRoutes, shareImage } from '../media';
+import { mediaRoutes } from '../media';
 import { cspHash, printCss } from '../pages/assets';
+import { shareImage } from '../share-cards/cards';
+import { shareCardRoutes } from '../share-cards/routes';
 import { startTestPortal, type TestPortal } from '../test-support/backend';
 import { ROUTES } from '../test-support/routes';
 import { listen, request } from '../test-support/server';
@@ -15,6 +18,8 @@ import { listen, request } from '../test-support/server';
 
 let portal: TestPortal;
 before(async () => {
+  // The cards' font, as the build cuts it (this file may run before any build).
+  await ensureShareCardFont();
   // Nothing kept: one test changes the content under the pages.
   portal = await startTestPortal({ pageCache: false });
 });
@@ -118,7 +123,32 @@ function readPng(bytes: Buffer, name: string) {
   assert.equal(depth, 8, `${name}: 8 bits a channel`);
   const rows = inflateSync(Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data)));
   assert.equal(rows.length, height * (1 + width * (CHANNELS[colour] ?? 0)), `${name}: its rows fill its size`);
-  return { width, height, rows };
+  return { width, height, rows, pixels: () => unfilter(rows, width, height, CHANNELS[colour] ?? 0) };
+}
+
+/** A PNG's pixel rows without their filters (PNG 1.2 §6): the channels of each pixel, row after row. */
+function unfilter(rows: Buffer, width: number, height: number, channels: number): Buffer {
+  const stride = width * channels;
+  const out = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = rows[y * (stride + 1)];
+    for (let i = 0; i < stride; i++) {
+      const raw = rows[y * (stride + 1) + 1 + i] ?? 0;
+      const a = i >= channels ? (out[y * stride + i - channels] ?? 0) : 0;
+      const b = y > 0 ? (out[(y - 1) * stride + i] ?? 0) : 0;
+      const c = i >= channels && y > 0 ? (out[(y - 1) * stride + i - channels] ?? 0) : 0;
+      const p = a + b - c;
+      const paeth =
+        Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
+          ? a
+          : Math.abs(p - b) <= Math.abs(p - c)
+            ? b
+            : c;
+      const predicted = [0, a, b, (a + b) >> 1, paeth][filter ?? 0] ?? 0;
+      out[y * stride + i] = (raw + predicted) & 0xff;
+    }
+  }
+  return out;
 }
 
 /** Fetches a picture as a crawler would and checks it is a PNG of the stated size. */
@@ -192,6 +222,70 @@ describe('share cards', () => {
     assert.equal(pixels.size, pages.length, 'no two cards alike');
   });
 
+  /** The card a page names, fetched as a crawler fetches it. */
+  async function cardOf(path: string) {
+    const [image = ''] = meta((await get(path)).body, 'og:image');
+    const res = await fetch(image);
+    assert.equal(res.status, 200, image);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const png = readPng(bytes, image);
+    return { image, bytes, cache: res.headers.get('cache-control'), pixels: png.pixels(), width: png.width };
+  }
+  const pixel = (card: { pixels: Buffer; width: number }, x: number, y: number) => [
+    ...card.pixels.subarray((y * card.width + x) * 4, (y * card.width + x) * 4 + 3),
+  ];
+  /** How many pixels of the box from (x0, y0) to (x1, y1) two cards colour differently. */
+  function differing(a: { pixels: Buffer; width: number }, b: { pixels: Buffer; width: number }, box: number[]) {
+    const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = box;
+    let count = 0;
+    for (let y = y0; y < y1; y++)
+      for (let x = x0; x < x1; x++) if (pixel(a, x, y).join() !== pixel(b, x, y).join()) count++;
+    return count;
+  }
+
+  it("shows its page's title: a new title is a new picture on the same cover, at a new address", async () => {
+    const was = portal.sqlite.prepare('SELECT title FROM news WHERE id = 12').pluck().get() as string;
+    const before = await cardOf('/news/12');
+    portal.sqlite.prepare('UPDATE news SET title = ? WHERE id = 12').run('智造云发布设备物联平台新版本');
+    try {
+      const after = await cardOf('/news/12');
+      assert.notEqual(
+        after.image,
+        before.image,
+        'a new title gives a new og:image address, so crawlers fetch it again',
+      );
+      assert.match(after.cache ?? '', /immutable/);
+      assert.ok(!after.bytes.equals(before.bytes), 'a new title gives a new picture');
+      // The title is drawn in the card's lower part; the cover and the logo above it stay.
+      assert.ok(differing(before, after, [72, 280, 1128, 560]) > 5000, 'the text differs');
+      assert.equal(differing(before, after, [0, 0, 1200, 200]), 0, 'the same cover and logo');
+      // The old address still answers, with the card of the title the page has now, revalidated.
+      const old = await fetch(before.image);
+      assert.equal(old.status, 200);
+      assert.doesNotMatch(old.headers.get('cache-control') ?? '', /immutable/);
+      assert.ok(Buffer.from(await old.arrayBuffer()).equals(after.bytes));
+    } finally {
+      portal.sqlite.prepare('UPDATE news SET title = ? WHERE id = 12').run(was);
+    }
+  });
+
+  it("carries the brand: the logo on its white plate, on an item's card and on the site's", async () => {
+    for (const path of ['/news/12', '/product/1', '/']) {
+      const card = await cardOf(path);
+      assert.deepEqual(pixel(card, 62, 104), [255, 255, 255], `${path}: the plate`);
+      assert.deepEqual(pixel(card, 78, 104), [0x16, 0x64, 0xff], `${path}: the mark`);
+    }
+  });
+
+  it('draws no card for an item that does not exist', async () => {
+    for (const path of [
+      '/media/share/news/999999.png',
+      '/media/share/film/no-such-film.png',
+      '/media/share/case/0.png',
+    ])
+      assert.equal((await get(path)).status, 404, path);
+  });
+
   it('serves the logo as a square PNG, and no picture for an unknown kind', async () => {
     const home = (await get('/')).body;
     const logo = single(home, 'Organization').logo as { url: string; width: number; height: number };
@@ -202,7 +296,9 @@ describe('share cards', () => {
   });
 
   it('draws an address only so many new PNGs a minute; pages and drawn ones are not counted', async () => {
-    const app = express().use(mediaRoutes({ newPngsPerMinute: 2 }));
+    // Any id is an item here: the count, not the content, is under test.
+    const titles = async (kind: string, id: string) => `${kind} ${id}`;
+    const app = express().use(shareCardRoutes({ newCardsPerMinute: 2, titles }), mediaRoutes({ newPngsPerMinute: 2 }));
     const { server, port } = await listen(app);
     try {
       const status = async (path: string) => (await request(port, path)).status;

@@ -1,5 +1,6 @@
 import type { ContentSource } from '../../data/content';
-import { coverUrl, shareImage } from '../../media';
+import { coverUrl } from '../../media';
+import { shareImage } from '../../share-cards/cards';
 import { type PageContext, renderDocument } from '../document';
 import { newsArticleData } from '../structured-data';
 import { Breadcrumb, Card, type CardProps, CategoryLinks, ConsultButton, DetailHead, day, Pagination } from './parts';
