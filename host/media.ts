@@ -16,7 +16,7 @@ import { LOGO_SVG } from './media-wordmark';
  */
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-export const hashOf = (text: string | Buffer) => createHash('sha256').update(text).digest();
+const hashOf = (text: string | Buffer) => createHash('sha256').update(text).digest();
 const PALETTE = ['#1664ff', '#0e9f6e', '#7c3aed', '#d97706', '#0891b2', '#db2777', '#4f46e5', '#059669'];
 const colourOf = (text: string) => PALETTE[(hashOf(text)[0] ?? 0) % PALETTE.length] as string;
 

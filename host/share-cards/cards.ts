@@ -25,11 +25,12 @@ const drawn = new LRUCache<string, { version: string; png: Buffer }>({
   sizeCalculation: (card) => card.png.length,
 });
 
-/** Paths and versions pages have named: a crawler following a page's og:image is not counted as a new drawing. */
+/** The version pages have named of each card: a crawler following a page's og:image is not counted as a new drawing. */
 const named = new LRUCache<string, string>({ max: 10_000 });
 
-/** Whether a request for `path` is for a card drawn or a page named, and so not counted against its address. */
-export const isKnown = (path: string) => drawn.has(path) || named.has(path);
+/** Whether a request for `path` at `version` is for a card drawn or one a page named, and so not counted against its address. */
+export const isKnown = (path: string, version: unknown) =>
+  drawn.has(path) || (typeof version === 'string' && named.get(path) === version);
 
 /** Drawings under way, so two requests for one card draw it once. */
 const drawing = new Map<string, Promise<Buffer>>();

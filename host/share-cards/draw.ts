@@ -32,6 +32,9 @@ function plateAndLogo(): string {
 /** A shade from the middle down, so white type reads on the lightest cover. */
 const SHADE = `<defs><linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#0f131c" stop-opacity="0"/><stop offset="1" stop-color="#0f131c" stop-opacity="0.72"/></linearGradient></defs><rect y="${CARD_HEIGHT * 0.35}" width="${CARD_WIDTH}" height="${CARD_HEIGHT * 0.65}" fill="url(#shade)"/>`;
 
+/** Three lines hold about 50 characters: laying out more would only cost time. */
+const MAX_TITLE = 120;
+
 type Node = { type: string; props: { style: Record<string, string | number>; children?: Node[] | string } };
 const box = (style: Node['props']['style'], children: Node[] | string): Node => ({
   type: 'div',
@@ -60,7 +63,7 @@ async function text(face: CardFace): Promise<string> {
       fontFamily: 'Noto Sans SC',
     },
     [
-      box({ ...clamp(3), fontSize: 60, lineHeight: 1.3 }, face.title),
+      box({ ...clamp(3), fontSize: 60, lineHeight: 1.3 }, [...face.title].slice(0, MAX_TITLE).join('')),
       box({ ...clamp(2), fontSize: 28, lineHeight: 1.5, marginTop: 20, opacity: 0.88 }, face.label),
     ],
   );

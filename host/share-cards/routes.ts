@@ -57,7 +57,7 @@ export function shareCardRoutes({ titles, newCardsPerMinute = NEW_CARDS_PER_MINU
     limit: newCardsPerMinute,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    skip: (req) => isKnown(req.path),
+    skip: (req) => isKnown(req.path, req.query.v),
   });
   const router = Router();
   router.get(/^\/media\/share\/.+\.png$/, newCards, serve);

@@ -57,4 +57,13 @@ describe('share cards', () => {
     );
     assert.ok(a && b && !a.equals(b));
   });
+
+  it('draws any title as text: markup, control characters and a very long one', async () => {
+    const art = coverArt('news-7');
+    for (const title of ['</svg><script>alert(1)</script> & "x" \u0001 \u2028', '工业'.repeat(5000)]) {
+      const svg = await cardSvg({ art, title, label: site.name });
+      assert.doesNotMatch(svg, /<script|alert/);
+      assert.ok((await drawCard({ art, title, label: site.name })).length > 0);
+    }
+  });
 });
