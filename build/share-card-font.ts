@@ -8,7 +8,7 @@
  * production needs no system font, nor this package's tools.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import subsetFont from 'subset-font';
 
@@ -121,7 +121,10 @@ export async function ensureShareCardFont(
     noHinting: true,
   });
   mkdirSync(dir, { recursive: true });
-  writeFileSync(out, cut);
+  // Written aside, then renamed: two test files cutting at once never read half a font.
+  const aside = `${out}.${process.pid}`;
+  writeFileSync(aside, cut);
+  renameSync(aside, out);
   writeFileSync(recipeFile, recipe);
   // The font's licence (SIL OFL 1.1) goes with it, in its own words.
   const notice = [0, 13, 14].map((id) => nameOf(face, 0, id)).filter(Boolean);
