@@ -8,6 +8,7 @@ import { type PendingMessage, TEXT } from './ChatPanel';
 import styles from './chat-panel.css';
 import { ChatConnection } from './connection';
 import { panelFocus } from './focus';
+import { chatIdentity, mayNameUser } from './identity';
 import { LivePanel } from './live-panel';
 import { MAX_TEXT, panelStore } from './panel-store';
 import { ChatRefusal } from './refusal';
@@ -93,13 +94,7 @@ export const startChat: StartChat = (host) => {
 
   const connection = new ChatConnection({
     base,
-    headers: async (): Promise<Record<string, string>> => {
-      // A token is this origin's own; it never leaves for another origin. With
-      // one the service knows the visitor, and no visitor id is needed.
-      const token = $tokens.get();
-      if (token && location.origin === portalOrigin()) return { Authorization: `Bearer ${token.accessToken}` };
-      return { 'X-Chat-Visitor': await visitor.get() };
-    },
+    headers: () => chatIdentity(() => visitor.get()),
     unknownVisitor: () => visitor.forget(),
     onMessage: (message) => receive(message),
     onPresence: store.presence,
@@ -165,7 +160,7 @@ export const startChat: StartChat = (host) => {
     const state = $chat.get();
     sendMetadataOnce((user) => {
       void connection.post('/metadata', { name: user.name, mobile: user.mobile }).catch(() => {});
-    });
+    }, mayNameUser);
     const card = state.cardInfo;
     if (card?.type && card.associationNo && state.currentURL !== location.href) {
       $chat.set({ ...$chat.get(), currentURL: location.href });
@@ -193,6 +188,15 @@ export const startChat: StartChat = (host) => {
     }
   });
   $userInfo.listen(() => {
+    if ($chat.get().visible) onShown();
+  });
+  // Signing in or out (here, or through the hub from another origin) changes who
+  // the visitor is: the stream follows the new one, and the user is named once known.
+  let named = mayNameUser();
+  $tokens.listen(() => {
+    if (mayNameUser() === named) return;
+    named = !named;
+    connection.restart();
     if ($chat.get().visible) onShown();
   });
 

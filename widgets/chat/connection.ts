@@ -65,6 +65,16 @@ export class ChatConnection {
     this.awake();
   }
 
+  /**
+   * The visitor is someone else now (signed in or out): the stream opens again
+   * at once for them, from their conversation's first message.
+   */
+  restart(): void {
+    this.lastId = 0;
+    this.renewed = false;
+    this.reconnectNow();
+  }
+
   /** Sends a message (see `sendMessage`); an idle stream opens again first. */
   send(message: Outgoing, clientId: string): Promise<ChatMessage> {
     if (this.idle) this.reconnectNow();

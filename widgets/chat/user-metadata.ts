@@ -1,28 +1,34 @@
 import { startPortalSession } from '../core/account/portal-session';
-import { portalOrigin } from '../core/config';
 import { $chat, $userInfo, type UserInfo } from '../core/stores';
+import { hubWelcomesThisPage } from '../login/hub-welcome';
 
 /**
  * The chat sends the signed-in user's name and mobile when it is first shown
  * (SPEC §4). A phone's page has not asked the account service for the user as it
- * loaded (see `checkSignInOnLoad`), so on the portal's own pages showing the chat
- * asks now; the chat sends them once the user arrives. Partner pages are not
- * registered with the account service: there the chat never asks.
+ * loaded (see `checkSignInOnLoad`), and a page elsewhere may carry no sign-in
+ * element at all, so showing the chat asks now, on the portal's own pages and on
+ * every origin the account service registered (its hub shares the sign-in there);
+ * the chat sends them once the user arrives. On an origin it does not list, the
+ * chat asks no hub (its `frame-ancestors` would refuse it): the visitor is anonymous.
  */
 export function askForUser(): void {
-  if (location.origin === portalOrigin()) void startPortalSession();
+  void hubWelcomesThisPage().then((welcome) => {
+    if (welcome) void startPortalSession();
+  });
 }
 
 /**
  * As the panel is shown: the signed-in user's name and mobile go to the agent
  * once per conversation (SPEC §4), by whichever provider carries the chat. Asks
  * for the user first (see `askForUser`); a provider calls this again when the
- * user arrives while its panel is shown.
+ * user arrives while its panel is shown. `mayName`: whether the provider can
+ * name the user now (the built-in one only along with the token that proves who
+ * it is).
  */
-export function sendMetadataOnce(send: (user: UserInfo) => void): void {
+export function sendMetadataOnce(send: (user: UserInfo) => void, mayName: () => boolean = () => true): void {
   askForUser();
   const user = $userInfo.get();
-  if ($chat.get().isSendMetadata || !user) return;
+  if ($chat.get().isSendMetadata || !user || !mayName()) return;
   $chat.set({ ...$chat.get(), isSendMetadata: true });
   send(user);
 }

@@ -191,6 +191,11 @@ function startHubServer(): Promise<Server> {
   hubServer ??= new Promise((resolve) => {
     const server = createServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://hub').pathname;
+      // It lists every page that asks (the sign-in and the chat ask before framing it).
+      if (path === '/api/guc/view/token/hub/registered')
+        return void res
+          .writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' })
+          .end(JSON.stringify({ code: '0000', result: { registered: true } }));
       // The account service's own hub page, answering the page that framed it.
       const framer = req.headers.referer ? new URL(req.headers.referer).origin : null;
       const page =
@@ -211,11 +216,14 @@ function startHubServer(): Promise<Server> {
 let secondPortal: Promise<Server> | undefined;
 /** Paths the second portal was asked for, in order; read (and cleared) at `/reached`. */
 let reached: string[] = [];
+/** Its chat calls, each with who made it (the bearer token, else the visitor id); read at `/chat-calls?who=`. */
+const chatCalls: { path: string; who: string }[] = [];
 
 /**
  * Another portal on its own port (`/api/test/second-portal` gives its origin),
- * for pages that say where their portal is: it answers the common data, media and
- * the chat stream, 404 for anything else, and records what reached it.
+ * for pages that say where their portal is: it answers the common data, media,
+ * the chat stream and details, and (at `/unlisted`) an account service that does
+ * not list the page; 404 for anything else. It records what reached it.
  */
 function startSecondPortal(): Promise<Server> {
   secondPortal ??= new Promise((resolve) => {
@@ -234,7 +242,27 @@ function startSecondPortal(): Promise<Server> {
         reached = [];
         return;
       }
+      if (path === '/chat-calls') {
+        const who = new URL(req.url ?? '/', 'http://second').searchParams.get('who');
+        return send(
+          200,
+          'application/json',
+          JSON.stringify(chatCalls.filter((call) => call.who === who).map((c) => c.path)),
+        );
+      }
       reached.push(path);
+      if (path.startsWith('/api/chat/')) {
+        const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+        chatCalls.push({ path, who: token ?? String(req.headers['x-chat-visitor'] ?? '') });
+      }
+      // `${origin}/unlisted` as the account service's address: one that does not list the page (no hub for it).
+      if (path === '/unlisted/api/guc/view/token/hub/registered')
+        return send(200, 'application/json', JSON.stringify({ code: '0000', result: { registered: false } }));
+      // As the chat service: details only from a signed-in visitor.
+      if (path === '/api/chat/metadata' && req.method === 'POST')
+        return req.headers.authorization
+          ? send(200, 'application/json', JSON.stringify({ code: '0000', result: { sent: true } }))
+          : send(401, 'application/json', JSON.stringify({ code: 'E0401', msg: '登录后才能向客服提供身份信息' }));
       if (path === '/api/common/index')
         return send(
           200,
