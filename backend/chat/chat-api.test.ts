@@ -182,6 +182,36 @@ for (const target of testDatabases) {
         assert.equal(anonymous.status, 401);
       });
 
+      it('knows a partner page’s signed-in user by the token the hub gave that origin, as on the portal', async () => {
+        const partnerToken = await accessTokenFor(portal.port, portal.origin, 'uncertified');
+        const preflight = await call('/api/chat/metadata', {
+          method: 'OPTIONS',
+          headers: { Origin: PARTNER, 'Access-Control-Request-Headers': 'authorization,content-type' },
+        });
+        assert.equal(preflight.status, 204);
+        assert.match(String(preflight.headers['access-control-allow-headers']), /Authorization/);
+        const headers = { Origin: PARTNER, Authorization: `Bearer ${partnerToken}` };
+        const named = await call('/api/chat/metadata', { method: 'POST', headers, body: {} });
+        assert.equal(named.status, 200, named.body);
+        assert.equal(named.json.result.sent, true);
+        assert.equal(named.headers['access-control-allow-origin'], PARTNER);
+        const sent = await call('/api/chat/messages', {
+          method: 'POST',
+          headers,
+          body: { kind: 'text', text: '合作伙伴页面上的登录用户' },
+        });
+        assert.equal(sent.status, 200, sent.body);
+        // One conversation for the user, wherever they write from: the portal's own pages see it too.
+        const history = await call('/api/chat/messages', { headers: { Authorization: `Bearer ${partnerToken}` } });
+        const messages = history.json.result.messages as { kind: string; metadata?: { name: string } }[];
+        assert.deepEqual(
+          messages.map((m) => m.kind),
+          ['metadata', 'text'],
+        );
+        const user = await portal.backend.accounts.userByAccessToken(partnerToken, '9090');
+        assert.equal(messages[0]?.metadata?.name, user?.name);
+      });
+
       it('gives the chat card of a product or a solution by association number', async () => {
         const product = await call('/api/chat/cards/P2025001');
         assert.deepEqual(Object.keys(product.json.result).sort(), [

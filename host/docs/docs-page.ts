@@ -105,6 +105,41 @@ ${code('ACCOUNT_ORIGINS=https://console.example.cn,http://localhost:5173 npm sta
 }
 
 /**
+ * Who the agent sees: the chat names a signed-in user wherever the account
+ * service shares the sign-in, and nobody else (widgets/chat/identity.ts).
+ */
+function chatVisitorsSection(origin: string): string {
+  const rows = [
+    [
+      'Signed in, on the portal’s own pages',
+      'sends the sign-in’s token with each call (<code>Authorization: Bearer</code>); the chat service verifies it',
+      'the user’s name, <q>已登录账号 · 手机 …</q>',
+    ],
+    [
+      'Signed in, on an origin registered with the account service (<code>ACCOUNT_ORIGINS</code>; the local console and the demo sites are) and listed in <code>CHAT_PARTNER_ORIGINS</code>',
+      'the same: the token the account service’s hub gave this origin (as it gives it to <code>&lt;portal-login&gt;</code>); showing the chat asks the hub itself, so the page needs no sign-in element. Signing in or out while the chat is open moves it to the new visitor’s conversation',
+      'the same as on the portal, with <q>来自</q> this origin; one conversation per user, wherever they write from',
+    ],
+    [
+      'Not signed in',
+      'the anonymous visitor’s id only (<code>X-Chat-Visitor</code>); no name or mobile is posted',
+      '<q>访客 12</q> (the conversation’s number), <q>匿名访客</q>',
+    ],
+    [
+      'A partner origin in <code>CHAT_PARTNER_ORIGINS</code> that the account service does not list',
+      'asks no hub (it would refuse the frame) and says once in the console: <code>[portal] Sign-in is not shared with …</code>',
+      '<q>匿名访客</q>, even for a user signed in on the portal: register the origin with <code>ACCOUNT_ORIGINS</code> too',
+    ],
+  ];
+  return `<h3 id="chat-visitors">Who the agent sees</h3>
+<p>The chat names a signed-in visitor to the agent by the sign-in the page’s origin holds. The name and mobile come from the account, never from the page, and go once per conversation, only along with the token that proves them; a page not signed in posts none. Each conversation also shows the origin it came from (<q>来自 https://shop.example</q>).</p>
+<table><thead><tr><th scope="col">visitor</th><th scope="col">what the chat sends</th><th scope="col">what the agent’s inbox shows</th></tr></thead><tbody>${rows
+    .map(([who, sends, shows]) => `<tr><td>${who}</td><td>${sends}</td><td>${shows}</td></tr>`)
+    .join('')}</tbody></table>
+<p>On a registered origin with a Content-Security-Policy, the hub needs <code>${escapeHtml(origin)}</code> in <code>frame-src</code> as well (see <a href="/docs#sign-in-origins">signing in on another origin</a>).</p>`;
+}
+
+/**
  * The snippet that makes the element work on any page: `portal.js` defines only
  * the elements it lists, so the chat comes with `chat.js` (its one tag) and the
  * order elements with their own module.
@@ -118,7 +153,8 @@ ${code(`<script src="${origin}/widgets/chat.js" data-lang="zh-CN" async></script
 ${code('CHAT_PARTNER_ORIGINS=https://shop.example,https://www.partner.example', 'shell')}
 <p>On an origin not listed, <code>chat.js</code> shows no launcher and says so once in the console; <code>window.portalChat.ready</code> rejects with the same reason:</p>
 ${code("[portal] The chat is not available on https://shop.example: the portal at https://www.example.cn does not list this origin. Add it to CHAT_PARTNER_ORIGINS on the portal's server (CHAT_PARTNER_ORIGINS=https://shop.example).", 'output')}
-<p>A page with a Content-Security-Policy allows <code>${escapeHtml(origin)}</code> in <code>script-src</code>, <code>connect-src</code> and <code>img-src</code>.</p>`;
+<p>A page with a Content-Security-Policy allows <code>${escapeHtml(origin)}</code> in <code>script-src</code>, <code>connect-src</code> and <code>img-src</code>.</p>
+${chatVisitorsSection(origin)}`;
   if (script === 'page')
     return `<p><code>portal.js</code> does not load this element (it stays out of every page's budget): the page loads its module, then uses the tag.</p>
 ${code(`<script type="module" src="${origin}/widgets/esm/${tag}.js"></script>\n\n${markup}`)}`;
