@@ -13,7 +13,7 @@ import { LivePanel } from './live-panel';
 import { MAX_TEXT, panelStore } from './panel-store';
 import { ChatRefusal } from './refusal';
 import type { ChatMessage } from './types';
-import { sendMetadataOnce } from './user-metadata';
+import { sendMetadataOnce, userChecked } from './user-metadata';
 import { memory, VisitorId } from './visitor';
 
 let sheet: CSSStyleSheet | undefined;
@@ -94,7 +94,10 @@ export const startChat: StartChat = (host) => {
 
   const connection = new ChatConnection({
     base,
-    headers: () => chatIdentity(() => visitor.get()),
+    headers: async () => {
+      await userChecked();
+      return chatIdentity(() => visitor.get());
+    },
     unknownVisitor: () => visitor.forget(),
     onMessage: (message) => receive(message),
     onPresence: store.presence,
@@ -210,8 +213,9 @@ export const startChat: StartChat = (host) => {
     });
   }
 
-  connection.start();
+  // Shown already: the sign-in check starts first, so the stream waits for its answer.
   if ($chat.get().visible) onShown();
+  connection.start();
 
   const session: ChatSession = {
     ready,

@@ -2,6 +2,9 @@ import { startPortalSession } from '../core/account/portal-session';
 import { $chat, $userInfo, type UserInfo } from '../core/stores';
 import { hubWelcomesThisPage } from '../login/hub-welcome';
 
+/** The sign-in check the chat last asked for. */
+let checking: Promise<unknown> = Promise.resolve();
+
 /**
  * The chat sends the signed-in user's name and mobile when it is first shown
  * (SPEC §4). A phone's page has not asked the account service for the user as it
@@ -12,10 +15,17 @@ import { hubWelcomesThisPage } from '../login/hub-welcome';
  * chat asks no hub (its `frame-ancestors` would refuse it): the visitor is anonymous.
  */
 export function askForUser(): void {
-  void hubWelcomesThisPage().then((welcome) => {
-    if (welcome) void startPortalSession();
-  });
+  checking = hubWelcomesThisPage()
+    .then((welcome) => (welcome ? startPortalSession() : null))
+    .catch(() => {});
 }
+
+/**
+ * Resolves once the sign-in check the chat asked for has its answer (at once if
+ * it asked none): a message sent meanwhile waits for it, so it goes from the
+ * visitor the page turns out to be, not from an anonymous one just before.
+ */
+export const userChecked = (): Promise<unknown> => checking;
 
 /**
  * As the panel is shown: the signed-in user's name and mobile go to the agent
