@@ -7,6 +7,9 @@ const demoUrl = (name: 'CONSOLE' | 'PARTNER' | 'GALLERY') => {
   return url;
 };
 
+/** The local agent inbox's password (README, settings). */
+const AGENT_PASSWORD = 'Agent@2026';
+
 const loginState = (page: Page) => page.locator('portal-login [data-state]').first();
 
 /** Signs in with the account service's form, starting from the sign-in button on `page`. */
@@ -124,6 +127,46 @@ test('the partner page adds the widgets with one script tag under a strict CSP, 
   await input.press('Enter');
   await expect(panel.getByText('合作伙伴页面上的咨询')).toBeVisible();
   await expect(panel.getByRole('alert')).toHaveCount(0);
+  expect(problems.errors).toEqual([]);
+});
+
+test('signed in on the portal, the partner page’s chat knows the user: it asks the hub, and the agent sees the name', async ({
+  page,
+  context,
+  problems,
+}) => {
+  // Two origins, a sign-in and a hub round trip.
+  test.slow();
+  const portal = await context.newPage();
+  await portal.goto(`${portalUrl()}/home`);
+  await signIn(portal);
+
+  // The partner page carries only chat.js: no sign-in element, yet its origin is registered with the account service.
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 401) refused.push(response.url());
+  });
+  await page.goto(demoUrl('PARTNER'));
+  await page.getByRole('region', { name: 'Cookie 使用提示' }).getByRole('button', { name: '同意' }).click();
+  await page.locator('portal-chat-launcher').getByRole('button', { name: '在线客服' }).click();
+  const panel = page.getByRole('dialog', { name: '在线客服' });
+  const text = `合作伙伴页面上登录用户的咨询 ${Date.now()}`;
+  await panel.getByRole('textbox', { name: '输入消息' }).fill(text);
+  await panel.getByRole('textbox', { name: '输入消息' }).press('Enter');
+  await expect(panel.getByText(text)).toBeVisible();
+
+  const inbox = await context.newPage();
+  // Searched for: the tests' visitors share one address, whose conversations the list folds into one row.
+  await inbox.goto(`${portalUrl()}/chat/agent?q=${encodeURIComponent(text)}`);
+  await inbox.getByLabel('客服密码').fill(AGENT_PASSWORD);
+  await inbox.getByRole('button', { name: '登录' }).click();
+  await inbox.getByRole('navigation', { name: '会话列表' }).locator('li', { hasText: text }).getByRole('link').click();
+  const conversation = inbox.locator('section.conversation');
+  await expect(conversation.locator('.messages')).toContainText(text);
+  await expect(conversation.getByRole('heading', { level: 2 })).toHaveText('张明');
+  await expect(conversation.locator('header')).toContainText(`已登录账号`);
+  await expect(conversation.locator('header')).toContainText(`来自 ${new URL(demoUrl('PARTNER')).origin}`);
+  expect(refused).toEqual([]);
   expect(problems.errors).toEqual([]);
 });
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { ELEMENTS } from '../widgets/elements';
 import { fillSignInForm } from './accounts';
 import { expect, test } from './fixtures';
@@ -114,6 +114,46 @@ async function startPortal(): Promise<PortalProcess> {
 
 const loginState = (page: Page) => page.locator('portal-login [data-state]').first();
 
+/**
+ * The chat's calls a page makes that name a user (`/api/chat/metadata`), and every
+ * answer it gets with 401: what an anonymous page must not have, nor a signed-in
+ * one whose token the chat sends.
+ */
+function chatTraffic(page: Page) {
+  const traffic = { details: [] as string[], refused: [] as string[] };
+  page.on('request', (request) => {
+    if (request.url().includes('/api/chat/metadata')) traffic.details.push(request.url());
+  });
+  page.on('response', (response) => {
+    if (response.status() === 401) traffic.refused.push(response.url());
+  });
+  return traffic;
+}
+
+/** Opens the chat on `page`, sends `text` and waits until it shows as sent. */
+async function chat(page: Page, text: string) {
+  await page.locator('portal-chat-launcher').getByRole('button', { name: '在线客服' }).click();
+  const panel = page.getByRole('dialog', { name: '在线客服' });
+  await expect(panel).toBeVisible({ timeout: 10_000 });
+  await panel.getByRole('textbox', { name: '输入消息' }).fill(text);
+  await panel.getByRole('textbox', { name: '输入消息' }).press('Enter');
+  await expect(panel.getByText(text)).toBeVisible();
+}
+
+/** The agent inbox, signed in, with the conversation that has `text` open: its section. */
+async function inboxConversation(context: BrowserContext, text: string) {
+  const inbox = await context.newPage();
+  // Searched for: the tests' visitors share one address, whose conversations the list folds into one row.
+  await inbox.goto(`${portalOrigin()}/chat/agent?q=${encodeURIComponent(text)}`);
+  await inbox.getByLabel('客服密码').fill(AGENT_PASSWORD);
+  await inbox.getByRole('button', { name: '登录' }).click();
+  const conversation = inbox.getByRole('navigation', { name: '会话列表' }).locator('li', { hasText: text });
+  await conversation.getByRole('link').click();
+  const section = inbox.locator('section.conversation');
+  await expect(section.locator('.messages')).toContainText(text);
+  return section;
+}
+
 async function signIn(page: Page, username: string) {
   await expect(loginState(page)).toHaveAttribute('data-state', 'signed-out', { timeout: 10_000 });
   await page.locator('portal-login').getByRole('button', { name: '登录', exact: true }).click();
@@ -166,24 +206,37 @@ for (const app of APPS) {
     });
 
     test('the chat launcher opens and a message reaches the agent inbox', async ({ page, context, problems }) => {
+      const traffic = chatTraffic(page);
       await page.goto(appUrl());
-      await page.locator('portal-chat-launcher').getByRole('button', { name: '在线客服' }).click();
-      const panel = page.getByRole('dialog', { name: '在线客服' });
-      await expect(panel).toBeVisible({ timeout: 10_000 });
-      await expect(page.getByRole('log', { name: '组件事件' })).toContainText('portal-chat-opened');
       const text = `来自${app.name}应用的咨询 ${Date.now()}`;
-      await panel.getByRole('textbox', { name: '输入消息' }).fill(text);
-      await panel.getByRole('textbox', { name: '输入消息' }).press('Enter');
-      await expect(panel.getByText(text)).toBeVisible();
+      await chat(page, text);
+      await expect(page.getByRole('log', { name: '组件事件' })).toContainText('portal-chat-opened');
 
-      const inbox = await context.newPage();
-      // Searched for: the tests' visitors share one address, whose conversations the list folds into one row.
-      await inbox.goto(`${portalOrigin()}/chat/agent?q=${encodeURIComponent(text)}`);
-      await inbox.getByLabel('客服密码').fill(AGENT_PASSWORD);
-      await inbox.getByRole('button', { name: '登录' }).click();
-      const conversation = inbox.getByRole('navigation', { name: '会话列表' }).locator('li', { hasText: text });
-      await conversation.getByRole('link').click();
-      await expect(inbox.locator('section.conversation .messages')).toContainText(text);
+      const conversation = await inboxConversation(context, text);
+      // Not signed in: the agent sees an anonymous visitor, and the page posted no details.
+      await expect(conversation.locator('header')).toContainText('匿名访客');
+      expect(traffic.details).toEqual([]);
+      expect(traffic.refused).toEqual([]);
+      expect(problems.errors).toEqual([]);
+    });
+
+    test('signed in on the app’s origin, the chat names the user: the agent inbox shows the name', async ({
+      page,
+      context,
+      problems,
+    }) => {
+      const traffic = chatTraffic(page);
+      await page.goto(appUrl());
+      await signIn(page, 'demo');
+      await expect(loginState(page)).toHaveAttribute('data-state', 'signed-in', { timeout: 10_000 });
+      const text = `已登录用户来自${app.name}应用的咨询 ${Date.now()}`;
+      await chat(page, text);
+
+      const conversation = await inboxConversation(context, text);
+      await expect(conversation.getByRole('heading', { level: 2 })).toHaveText('张明');
+      await expect(conversation.locator('header')).toContainText('已登录账号');
+      await expect(conversation.locator('header')).toContainText(`来自 ${appUrl()}`);
+      expect(traffic.refused).toEqual([]);
       expect(problems.errors).toEqual([]);
     });
 

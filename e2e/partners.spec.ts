@@ -104,3 +104,32 @@ test('on a listed partner origin the launcher shows, with no warning', async ({ 
   await expect(tab.locator('portal-chat-launcher').getByRole('button', { name: '在线客服' })).toBeVisible();
   expect(messages.filter((m) => m.type === 'warning' && /CHAT_PARTNER_ORIGINS/.test(m.text))).toEqual([]);
 });
+
+test('on a listed partner origin the account service does not list, the chat is anonymous: no hub, no details, no 401', async ({
+  page: tab,
+}) => {
+  const messages: Message[] = [];
+  tab.on('console', (message) => messages.push({ type: message.type(), text: message.text() }));
+  tab.on('pageerror', (error) => messages.push({ type: 'pageerror', text: error.message }));
+  const asked: string[] = [];
+  const refused: string[] = [];
+  tab.on('request', (request) => {
+    if (/\/api\/guc\/view\/token\/hub\?|\/api\/chat\/metadata/.test(request.url())) asked.push(request.url());
+  });
+  tab.on('response', (response) => {
+    if (response.status() === 401) refused.push(response.url());
+  });
+  await tab.goto(partnerUrl);
+  await tab.locator('portal-chat-launcher').getByRole('button', { name: '在线客服' }).click();
+  const panel = tab.getByRole('dialog', { name: '在线客服' });
+  await panel.getByRole('textbox', { name: '输入消息' }).fill('未登记账号服务的合作伙伴页面');
+  await panel.getByRole('textbox', { name: '输入消息' }).press('Enter');
+  await expect(panel.getByText('未登记账号服务的合作伙伴页面')).toBeVisible();
+  expect(asked).toEqual([]);
+  expect(refused).toEqual([]);
+  // Said once, for the sign-in and the chat alike: register the origin with the account service.
+  const notShared = messages.filter((m) => m.type === 'warning' && /Sign-in is not shared/.test(m.text));
+  expect(notShared).toHaveLength(1);
+  expect(notShared[0]?.text).toContain('ACCOUNT_ORIGINS');
+  expect(messages.filter((m) => m.type === 'error' || m.type === 'pageerror')).toEqual([]);
+});
