@@ -160,7 +160,10 @@ test('signed in on the portal, the partner page’s chat knows the user: it asks
   await inbox.goto(`${portalUrl()}/chat/agent?q=${encodeURIComponent(text)}`);
   await inbox.getByLabel('客服密码').fill(AGENT_PASSWORD);
   await inbox.getByRole('button', { name: '登录' }).click();
-  await inbox.getByRole('navigation', { name: '会话列表' }).locator('li', { hasText: text }).getByRole('link').click();
+  // The search finds this one conversation (its row shows its last message: the user's details may come after the text).
+  const found = inbox.getByRole('navigation', { name: '会话列表' }).locator('li a.entry');
+  await expect(found).toHaveCount(1);
+  await found.click();
   const conversation = inbox.locator('section.conversation');
   await expect(conversation.locator('.messages')).toContainText(text);
   await expect(conversation.getByRole('heading', { level: 2 })).toHaveText('张明');

@@ -147,8 +147,10 @@ async function inboxConversation(context: BrowserContext, text: string) {
   await inbox.goto(`${portalOrigin()}/chat/agent?q=${encodeURIComponent(text)}`);
   await inbox.getByLabel('客服密码').fill(AGENT_PASSWORD);
   await inbox.getByRole('button', { name: '登录' }).click();
-  const conversation = inbox.getByRole('navigation', { name: '会话列表' }).locator('li', { hasText: text });
-  await conversation.getByRole('link').click();
+  // The search finds this one conversation (its row may show a later message, such as the user's details).
+  const found = inbox.getByRole('navigation', { name: '会话列表' }).locator('li a.entry');
+  await expect(found).toHaveCount(1);
+  await found.click();
   const section = inbox.locator('section.conversation');
   await expect(section.locator('.messages')).toContainText(text);
   return section;
