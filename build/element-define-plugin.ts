@@ -22,6 +22,19 @@ import {
 
 type ModuleDoc = { declarations: { name: string }[] };
 
+/** `'left' | 'right'`: a union of string literals, the values an enumerated attribute takes. */
+const ENUMERATED = /^'[^']*'(\s*\|\s*'[^']*')*$/;
+
+/**
+ * A prop's type: what the component is given (its declared type), but an
+ * enumerated attribute's values where the component declares a bare `string`
+ * (`theme`), so `element.theme = 'blue'` is refused like `theme="blue"`.
+ */
+const propertyType = (declared: string | undefined, attribute: string | undefined) =>
+  (declared === undefined || declared === 'string') && attribute && ENUMERATED.test(attribute)
+    ? attribute
+    : (declared ?? attribute ?? 'string');
+
 /** The plugin; `registrations` holds what each `defineElement(...)` call said, once the analyzer has run. */
 export function defineElementPlugin() {
   let ts: Ts;
@@ -215,10 +228,7 @@ export function defineElementPlugin() {
             kind: 'field' as const,
             name,
             description: documented?.description ?? '',
-            // The property holds what the component is given: its declared type, not the attribute's.
-            type: {
-              text: name === 'lang' ? LANG_TYPE : (found?.propTypes.get(name) ?? documented?.type?.text ?? 'string'),
-            },
+            type: { text: name === 'lang' ? LANG_TYPE : propertyType(found?.propTypes.get(name), documented?.type?.text) },
             attribute,
           };
         });

@@ -108,7 +108,9 @@ export function elementDeclarations(manifest: CustomElementsManifest): Declarati
     ),
     'preact.d.ts': frameworkDeclarations(
       elements,
-      "import type { JSX as PreactJSX } from 'preact';\n\ntype Props<T extends keyof PortalElementAttributes> = PreactJSX.HTMLAttributes<HTMLElementTagNameMap[T]> &\n  PortalElementAttributes[T];\n",
+      // `HTMLAttributes` from 'preact' itself (10.x and 11): Preact 11 has no `JSX.HTMLAttributes`,
+      // and under `skipLibCheck` a missing type is `any`, which let every attribute through.
+      "import type { HTMLAttributes } from 'preact';\n\ntype Props<T extends keyof PortalElementAttributes> = HTMLAttributes<HTMLElementTagNameMap[T]> &\n  PortalElementAttributes[T];\n",
       'preact',
       '  namespace JSX {\n    interface IntrinsicElements {\n',
       ({ tagName }) => `Props<'${tagName}'>`,

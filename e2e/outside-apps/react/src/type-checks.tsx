@@ -6,6 +6,10 @@ export const refused = (
   <>
     {/* @ts-expect-error not a theme */}
     <portal-header theme="blue" />
+    {/* @ts-expect-error not a side */}
+    <portal-chat-launcher position="top" />
+    {/* @ts-expect-error not a provider */}
+    <portal-chat-launcher provider="zendesk" />
     {/* @ts-expect-error not a language of the widgets */}
     <portal-login lang="fr" />
     {/* @ts-expect-error no such attribute */}
@@ -14,6 +18,11 @@ export const refused = (
     <portal-login className="app-login" />
   </>
 );
+
+export function theme(header: HTMLElementTagNameMap['portal-header']) {
+  // @ts-expect-error not a theme
+  header.theme = 'blue';
+}
 
 export function listen(element: HTMLElementTagNameMap['portal-login']) {
   element.addEventListener('portal-login-signed-in', (event) => {
