@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { readElementDocs, readElementsDocs } from './element-docs';
+import { missingDocs, readElementDocs, readElementsDocs } from './element-docs';
 
 /** `widgets/<name>/` in a scratch repository: an element file and its component's props. */
 function element(root: string, name: string, propsType: string) {
@@ -45,6 +45,29 @@ describe('the element analyzer (custom-elements-manifest with the defineElement 
     ]);
     assert.equal(top?.attributes[1]?.type, "'top' | 'bottom'");
     assert.equal(top?.tagName, 'portal-top-side');
+  });
+
+  it('ends a tag’s description at its blank line, and refuses the paragraph after it', () => {
+    const root = mkdtempSync(join(tmpdir(), 'element-analyzer-'));
+    element(root, 'with-badge', 'string');
+    const path = join(root, 'widgets/with-badge/with-badge.element.ts');
+    writeFileSync(
+      path,
+      readFileSync(path, 'utf8').replace(
+        ' * @csspart box - The box.\n',
+        ' * @csspart box - The box.\n *\n * While open the element carries\n * `data-open`.\n *\n * @cssproperty --gap - The gap.\n',
+      ),
+    );
+    const docs = readElementDocs(root, 'widgets/with-badge/with-badge.element.ts');
+    assert.deepEqual(docs.cssParts, [{ name: 'box', description: 'The box.' }]);
+    assert.deepEqual(docs.cssProperties, [{ name: '--gap', description: 'The gap.' }]);
+    assert.deepEqual(docs.strayParagraphs, [
+      { after: '@csspart box', text: 'While open the element carries `data-open`.' },
+    ]);
+    assert.ok(
+      missingDocs(docs).some((problem) => problem.includes('the paragraph after @csspart box')),
+      'the build refuses it',
+    );
   });
 
   it('reads the chat launcher (a plain class) with its attribute unions, and its badge part alone', () => {

@@ -27,7 +27,7 @@ export interface AstNode {
   body?: AstNode;
   statements?: AstNode[];
   declarationList?: { declarations: AstNode[] };
-  jsDoc?: { comment?: unknown }[];
+  jsDoc?: { comment?: unknown; getFullText(): string }[];
 }
 
 /** The TypeScript API as the analyzer hands it to plugins. */
@@ -64,6 +64,8 @@ export interface ClassDoc {
   slots?: { name: string; description?: string }[];
   cssParts?: { name: string; description?: string }[];
   cssProperties?: { name: string; description?: string }[];
+  /** Paragraphs written after a tag, past a blank line (element-jsdoc-paragraphs.ts): not the tag's. */
+  strayParagraphs?: { after: string; text: string }[];
 }
 
 /** What a `defineElement(...)` call says: the props mirrored from attributes, and how each is parsed. */

@@ -19,6 +19,7 @@ import {
   type Ts,
   typeText,
 } from './element-ast';
+import { splitTagParagraphs } from './element-jsdoc-paragraphs';
 
 type ModuleDoc = { declarations: { name: string }[] };
 
@@ -101,11 +102,19 @@ export function defineElementPlugin() {
       cssProperties: [],
     };
     moduleDoc.declarations = [...moduleDoc.declarations.filter((d) => d.name !== name), classDoc];
+    const strays: NonNullable<ClassDoc['strayParagraphs']> = [];
+    // The reader sees each tag's own paragraph only; the rest is kept to be refused.
+    const tagsAlone = jsDoc?.map((doc) => {
+      const split = splitTagParagraphs(doc.getFullText());
+      strays.push(...split.strays);
+      return Object.create(doc, { getFullText: { value: () => split.text } });
+    });
     classJsDoc.analyzePhase({
       ts,
-      node: { kind: ts.SyntaxKind.ClassDeclaration, name: { getText: () => name }, jsDoc },
+      node: { kind: ts.SyntaxKind.ClassDeclaration, name: { getText: () => name }, jsDoc: tagsAlone },
       moduleDoc,
     });
+    if (strays.length) classDoc.strayParagraphs = strays;
   }
 
   /** `export const PortalX = defineElement<XProps>(X_TAG, X, { props: { … } })`. */
@@ -228,7 +237,9 @@ export function defineElementPlugin() {
             kind: 'field' as const,
             name,
             description: documented?.description ?? '',
-            type: { text: name === 'lang' ? LANG_TYPE : propertyType(found?.propTypes.get(name), documented?.type?.text) },
+            type: {
+              text: name === 'lang' ? LANG_TYPE : propertyType(found?.propTypes.get(name), documented?.type?.text),
+            },
             attribute,
           };
         });

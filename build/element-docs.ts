@@ -43,6 +43,8 @@ export interface ElementDocs extends ElementUsage {
   members: MemberDoc[];
   /** Written as a plain `HTMLElement` class: it reads its attributes itself. */
   plainClass: boolean;
+  /** Paragraphs written after a tag, past a blank line: they belong above the tags. */
+  strayParagraphs: { after: string; text: string }[];
 }
 
 const entry = ({ name, description, type }: { name: string; description?: string; type?: { text: string } }) => ({
@@ -107,6 +109,7 @@ function elementDocs(root: string, path: string, { declaration, registration }: 
         }),
       ),
     plainClass: !registration,
+    strayParagraphs: declaration.strayParagraphs ?? [],
     ...elementUsage(join(root, path, '..')),
   };
 }
@@ -145,6 +148,10 @@ export function missingDocs(docs: ElementDocs): string[] {
   const widget = docs.tagName.replace(/^portal-/, '');
   if (!docs.summary) problems.push(`${where}: no @summary`);
   if (!docs.description) problems.push(`${where}: no description before the tags`);
+  for (const stray of docs.strayParagraphs)
+    problems.push(
+      `${where}: the paragraph after ${stray.after} ("${stray.text.slice(0, 40)}…") is not its description: move it above the tags`,
+    );
   const documented = (list: DocEntry[], name: string) => list.some((entry) => entry.name === name);
   for (const list of [docs.attributes, docs.events, docs.slots, docs.cssParts, docs.cssProperties]) {
     for (const entry of list) if (!entry.description) problems.push(`${where}: ${entry.name} has no description`);
