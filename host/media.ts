@@ -4,11 +4,12 @@ import { type RequestHandler, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { LRUCache } from 'lru-cache';
 import { mediaPaths } from '../contract/media';
+import { badgeUrl, drawBadge } from './media-badges';
 import { LOGO_SVG } from './media-wordmark';
 
 /**
  * The images the content refers to, drawn here as SVG: a logo, avatars, the
- * footer's badges and cover art; and as PNG what crawlers take (their
+ * footer's badges (media-badges.ts) and cover art; and as PNG what crawlers take (their
  * scrapers skip SVG): the logo, the same drawing rendered by resvg. The share
  * cards, which carry titles, are host/share-cards/. Deterministic (the same
  * address always gives the same picture), so they cache for a year. Nothing is
@@ -26,26 +27,6 @@ function avatar(name: string): string {
   const letter = escapeXml(name.slice(0, 1).toUpperCase());
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><title>${escapeXml(name)}</title><circle cx="32" cy="32" r="32" fill="${colourOf(name)}"/>
 <text x="32" y="42" text-anchor="middle" font-family="sans-serif" font-size="28" font-weight="700" fill="#fff">${letter}</text></svg>`;
-}
-
-/**
- * A QR-like pattern: the footer's two photo badges (official account, service).
- * One path of unit squares, not a rectangle per cell: the browser lays out every
- * element of an SVG image, and a badge has about 250 cells.
- */
-function badge(name: string): string {
-  const bits = hashOf(name);
-  const cells: string[] = [];
-  for (let y = 0; y < 21; y++) {
-    for (let x = 0; x < 21; x++) {
-      const finder = (x < 7 || x > 13) && y < 7 ? true : x < 7 && y > 13;
-      const on = finder
-        ? ![1, 5].includes(x % 14 === 0 ? 0 : x > 13 ? x - 14 : x) || ![1, 5].includes(y > 13 ? y - 14 : y)
-        : ((bits[(x * 21 + y) % bits.length] ?? 0) >> ((x + y) % 8)) & 1;
-      if (on) cells.push(`M${x} ${y}h1v1h-1z`);
-    }
-  }
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 25 25"><title>${escapeXml(name)}</title><rect x="-2" y="-2" width="25" height="25" fill="#fff"/><path fill="#1d2129" shape-rendering="crispEdges" d="${cells.join('')}"/></svg>`;
 }
 
 export const COVER_WIDTH = 640;
@@ -99,7 +80,6 @@ const DRAWINGS: Array<[RegExp, (...slugs: string[]) => string | Buffer]> = [
   [/^\/media\/logo\.svg$/, () => LOGO_SVG],
   [/^\/media\/logo\.png$/, logoPng],
   [new RegExp(`^/media/avatar/${SLUG}\\.svg$`), (name = '') => avatar(name)],
-  [new RegExp(`^/media/badge/${SLUG}\\.svg$`), (name = '') => badge(name)],
   [new RegExp(`^/media/cover/${SLUG}/${SLUG}\\.svg$`), (kind = '', id = '') => cover(kind, id)],
 ];
 
@@ -146,6 +126,8 @@ function drawing(path: string): Drawn | undefined {
  * (a new logo) gets a new address, so no visitor keeps the old one.
  */
 export function mediaUrl(path: string): string {
+  const badge = badgeUrl(path);
+  if (badge) return badge;
   const found = drawing(path);
   return found ? `${path}?v=${found.version}` : path;
 }
@@ -161,7 +143,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATED = 'public, max-age=86400';
 
 const serveMedia: RequestHandler = (req, res, next) => {
-  const found = drawing(req.path);
+  // The footer's badges encode the site's own address, so they are drawn for the request's origin.
+  const found = drawBadge(req) ?? drawing(req.path);
   if (!found) return next();
   res
     .type(req.path.endsWith('.png') ? 'image/png' : 'image/svg+xml')

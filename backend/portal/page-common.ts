@@ -23,8 +23,9 @@ export async function buildPageCommon(content: ContentStore, mediaUrl: MediaUrl)
     logoDTO: { photo: mediaUrl(mediaPaths.logo) },
     footerCommonDTO: {
       ...(footer as PageCommon['footerCommonDTO']),
-      photo1: mediaUrl(mediaPaths.badge('wechat')),
-      photo2: mediaUrl(mediaPaths.badge('service')),
+      // The seeded badges are QR codes of the portal's own pages; an image the site's owner sets is shown as given.
+      photo1: footer?.photo1 || mediaUrl(mediaPaths.badge('wechat')),
+      photo2: footer?.photo2 || mediaUrl(mediaPaths.badge('service')),
     },
     navStatus: false,
   };
