@@ -114,6 +114,9 @@ function columnsOf(pageCommon: PageCommon | null, lang: Lang): Column[] {
 }
 
 /** The portal footer as plain markup: rendered by the server, hydrated in the browser. */
+/** A badge the site's owner set at an address of its own (a CDN) is shown as given; the portal's are on its origin. */
+const badgeSrc = (base: string, photo: string) => (/^https?:\/\//.test(photo) ? photo : `${base}${photo}`);
+
 export function FooterView({ lang, pageCommon, friendlyLinks, openColumn, onToggleColumn, base }: FooterViewProps) {
   const text = TEXT[lang];
   const facts = (pageCommon?.footerCommonDTO ?? {}) as Partial<PageCommon['footerCommonDTO']> & FooterExtras;
@@ -157,7 +160,7 @@ export function FooterView({ lang, pageCommon, friendlyLinks, openColumn, onTogg
             ].map(([photo, title]) =>
               photo ? (
                 <figure key={title ?? photo} className="badge">
-                  <img src={`${base}${photo}`} alt={title ?? ''} width="96" height="96" loading="lazy" />
+                  <img src={badgeSrc(base, photo)} alt={title ?? ''} width="96" height="96" loading="lazy" />
                   <figcaption>{title}</figcaption>
                 </figure>
               ) : null,
