@@ -12,7 +12,8 @@ import { freePortRange, type PortalProcess, startPortalProcess } from './portal-
 /**
  * Three apps made outside the repository from the packed element package, as
  * customers make theirs: React 18, React 19 and Vue 3, each with Vite, type-checked
- * strictly, built, and used in Chromium against a portal of this file's own.
+ * strictly with the README's and the `/docs` guides' code in them, built, and used in
+ * Chromium against a portal of this file's own.
  *
  * Each app is served on one of the ports the portal gives its demo sites (the
  * portal's port + 2, + 3, + 4, on 127.0.0.1 like the portal): the local account
@@ -184,6 +185,18 @@ for (const app of APPS) {
       await expect(page.getByRole('log', { name: '组件事件' })).toContainText('portal-login-signed-in');
       expect(problems.errors).toEqual([]);
     });
+
+    if (app.template === 'react')
+      test('the package README’s React snippet, copied as written, renders and hears the sign-in', async ({
+        page,
+        problems,
+      }) => {
+        await page.goto(`${appUrl()}/readme`);
+        await signIn(page, 'demo');
+        await expect(page).toHaveURL(new RegExp(`^${appUrl()}/readme`));
+        await expect(page.getByText(/你好，\S+/)).toBeVisible({ timeout: 10_000 });
+        expect(problems.errors).toEqual([]);
+      });
 
     test('newterms gets both agreements through <portal-agreement-dialog>; declining signs out', async ({
       page,

@@ -1,8 +1,9 @@
 /**
  * Apps outside the repository that use the element package as a customer's app
  * would: made from `e2e/outside-apps/<template>/` in a temporary folder, installed
- * from the registry and the packed tarball, type-checked strictly twice (bundler and
- * NodeNext resolution), built with Vite and served on an origin of their own.
+ * from the registry and the packed tarball, with the documented snippets copied in
+ * (outside-apps-snippets.ts), type-checked strictly twice (bundler and NodeNext
+ * resolution), built with Vite and served on an origin of their own.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -10,6 +11,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statS
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
+import { documentedSnippets } from './outside-apps-snippets';
 
 const ROOT = process.cwd();
 const TEMPLATES = join(ROOT, 'e2e/outside-apps');
@@ -95,6 +97,9 @@ export async function prepareApp(app: OutsideApp, tarball: string, portalOrigin:
   const folder = mkdtempSync(join(tmpdir(), `portal-outside-${app.name}-`));
   const timings: Record<string, number> = {};
   cpSync(join(TEMPLATES, app.template), folder, { recursive: true });
+  mkdirSync(join(folder, 'src/snippets'));
+  for (const [name, code] of Object.entries(documentedSnippets(app.template, portalOrigin)))
+    writeFileSync(join(folder, 'src/snippets', name), code);
   writeFileSync(
     join(folder, 'package.json'),
     `${JSON.stringify(

@@ -151,6 +151,8 @@ ${code(`<script src="${origin}/widgets/chat.js" data-lang="zh-CN" async></script
 <h3 id="partners">Registering a partner site</h3>
 <p>The chat answers the portal's own pages and the partner origins the portal lists; add the page's origin (scheme, host and port) to <code>CHAT_PARTNER_ORIGINS</code> on the portal's server, comma-separated:</p>
 ${code('CHAT_PARTNER_ORIGINS=https://shop.example,https://www.partner.example', 'shell')}
+<p>New conversations are counted per visitor (<code>CHAT_CONVERSATIONS_PER_VISITOR</code>, 5 tries in ten minutes) and per address (<code>CHAT_CONVERSATIONS_PER_ADDRESS</code>, 50 in ten minutes, the visitors behind one address together); past either, starting one is refused (新会话过多，请约 N 分钟后再试) while conversations already started go on. A partner whose visitors share one address (an office, a trade-fair kiosk) raises the second on the portal's server:</p>
+${code('CHAT_CONVERSATIONS_PER_ADDRESS=200', 'shell')}
 <p>On an origin not listed, <code>chat.js</code> shows no launcher and says so once in the console; <code>window.portalChat.ready</code> rejects with the same reason:</p>
 ${code("[portal] The chat is not available on https://shop.example: the portal at https://www.example.cn does not list this origin. Add it to CHAT_PARTNER_ORIGINS on the portal's server (CHAT_PARTNER_ORIGINS=https://shop.example).", 'output')}
 <p>A page with a Content-Security-Policy allows <code>${escapeHtml(origin)}</code> in <code>script-src</code>, <code>connect-src</code> and <code>img-src</code>.</p>
@@ -162,6 +164,15 @@ ${code(`<script type="module" src="${origin}/widgets/esm/${tag}.js"></script>\n\
 ${code(`${scriptSnippet(origin, release)}\n\n${markup}`)}`;
 }
 
+/**
+ * Attributes an element's snippet needs to do what its page says: the order form
+ * orders one product's edition, here the seeded 智造云 IoT 设备接入平台 (product 1)
+ * in its 基础版 (edition 1); without them it has nothing to order and the API answers 400.
+ */
+const EXAMPLE_ATTRIBUTES: Record<string, string> = {
+  'portal-order-form': ' product-id="1" edition-id="1"',
+};
+
 /** `/docs/<tag>`: the element's reference from the manifest, with snippets to copy. */
 export function renderElementDoc(
   nonce: string,
@@ -172,7 +183,7 @@ export function renderElementDoc(
 ) {
   const tag = element.tagName;
   const attributes = element.attributes ?? [];
-  const markup = `<${tag}${attributes.some((a) => a.name === 'lang') ? ' lang="zh-CN"' : ''}></${tag}>`;
+  const markup = `<${tag}${attributes.some((a) => a.name === 'lang') ? ' lang="zh-CN"' : ''}${EXAMPLE_ATTRIBUTES[tag] ?? ''}></${tag}>`;
   const events = element.events ?? [];
   // chat.js places its launcher later: its events are heard on the document (they bubble out of it).
   const target = script === 'chat' ? 'document' : `document.querySelector('${tag}')`;
