@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { build } from 'esbuild';
+import { fillSignInForm } from './accounts';
 import { type PortalProcess, startPortalProcess } from './portal-process';
 
 /**
@@ -21,7 +22,8 @@ const pages = new Map<string, string>();
 
 test.beforeAll(async () => {
   foreign = createServer((req, res) => {
-    const html = pages.get(req.url ?? '');
+    // By path: the account service comes back with a code in the query.
+    const html = pages.get(new URL(req.url ?? '/', 'http://page').pathname);
     res.writeHead(html ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(html ?? 'not found');
   });
@@ -146,6 +148,21 @@ test('every element page’s snippets, run on another origin, define the element
     await tab.close();
   }
   expect(failures).toEqual([]);
+});
+
+test('the order form page’s snippet, signed in as demo on another origin, orders the seeded product', async ({
+  page,
+}) => {
+  const errors = await run(page, pageOf('order', await snippetsOf(page, '/docs/portal-order-form')));
+  const form = page.locator('portal-order-form');
+  await form.getByRole('button', { name: '去登录' }).click();
+  await fillSignInForm(page, 'demo', 10_000);
+  await expect(page).toHaveURL(new RegExp(`^${foreignOrigin}/order`));
+  // Demo's one company, name and phone are filled in: the order goes as it stands.
+  await expect(form.getByLabel('下单企业')).toHaveValue('1001', { timeout: 10_000 });
+  await form.getByRole('button', { name: '提交订单' }).click();
+  await page.waitForURL(new RegExp(`^${foreignOrigin}/order/success\\?orderNo=ZZY`));
+  expect(errors).toEqual([]);
 });
 
 test('the chat page shows the one-tag embed and the partner registration', async ({ page }) => {
