@@ -262,6 +262,8 @@ for (const app of APPS) {
     });
 
     test('a folder install of the package (`npm link`) keeps the tags with `preserveSymlinks`', async () => {
+      // Two strict type checks: vue-tsc takes about 30 s each on a busy machine.
+      test.setTimeout(150_000);
       const folder = prepared.get(app.name)?.folder ?? '';
       // What `npm link` / `npm install ../portal/widgets` leave: a link to the package's folder.
       const installed = join(folder, 'node_modules/@industrial-portal/widgets');
