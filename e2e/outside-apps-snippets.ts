@@ -1,10 +1,11 @@
 /**
- * The documented code an outside app copies, as files of the app: the package
- * README's code blocks that are modules (they start with `import`) and the `app`
- * snippets of the portal's `/docs` guides. Written under the app's `src/snippets/`,
- * they are type-checked with the app (bundler and NodeNext); the README's modules
- * that export something are re-exported by `src/snippets/readme.ts`, which the
- * React app renders (main.tsx, on `/readme`). The guides' snippets run in
+ * The documented code an outside app copies, as files of the app: every TypeScript
+ * block of the package README and of docs/embedding.md, and the `app` snippets of the
+ * portal's `/docs` guides. Written under the app's `src/snippets/` (a block that imports
+ * Vue's Vite plugin or `/vue` typings into the Vue app, the others into the React
+ * apps), they are type-checked with the app (bundler and NodeNext); the README's
+ * modules that export something are re-exported by `src/snippets/readme.ts`, which the
+ * React app renders (main.tsx, on `/readme`). The guides' snippets also run in
  * e2e/docs-snippets.spec.ts.
  */
 import { readFileSync } from 'node:fs';
@@ -12,7 +13,8 @@ import { join } from 'node:path';
 import { GUIDES } from '../host/docs/guides';
 import type { OutsideApp } from './outside-apps';
 
-const README = join(process.cwd(), 'widgets/README.md');
+/** The documents whose TypeScript blocks are code to copy, by the name their files get. */
+const DOCUMENTS = { readme: 'widgets/README.md', embedding: 'docs/embedding.md' };
 
 /** A fenced ```ts or ```tsx block, indented as a list item's may be. */
 const FENCE = /^( *)```(tsx?)\n([\s\S]*?)^\1```$/gm;
@@ -25,15 +27,17 @@ const unescapeHtml = (text: string) =>
     return characters[name] ?? '';
   });
 
-/** The README's module blocks: `[extension, code]`. */
-export function readmeModules(markdown = readFileSync(README, 'utf8')): Array<[string, string]> {
-  return [...markdown.matchAll(FENCE)]
-    .map(([, indent = '', language = 'ts', body = '']): [string, string] => [
-      language,
-      body.replace(new RegExp(`^${indent}`, 'gm'), ''),
-    ])
-    .filter(([, body]) => body.startsWith('import '));
+/** A document's TypeScript blocks: `[extension, code]`. */
+export function codeBlocks(markdown: string): Array<[string, string]> {
+  return [...markdown.matchAll(FENCE)].map(([, indent = '', language = 'ts', body = '']): [string, string] => [
+    language,
+    body.replace(new RegExp(`^${indent}`, 'gm'), ''),
+  ]);
 }
+
+/** Which app a snippet belongs in: Vue's when it imports Vue's plugin or typings. */
+const templateOf = (code: string): OutsideApp['template'] =>
+  /from '(@vitejs\/plugin-vue|vue|@industrial-portal\/widgets\/vue)'/.test(code) ? 'vue' : 'react';
 
 /** The `app` snippets of one `/docs` guide, as a reader copies them. */
 export function guideSnippets(name: string, portalOrigin: string): string[] {
@@ -44,21 +48,21 @@ export function guideSnippets(name: string, portalOrigin: string): string[] {
 /** File name (under `src/snippets/`) -> code, for an app made from `template`. */
 export function documentedSnippets(template: OutsideApp['template'], portalOrigin: string): Record<string, string> {
   const files: Record<string, string> = {};
-  const extension = template === 'react' ? 'tsx' : 'ts';
+  const exported: string[] = [];
+  const add = (name: string, extension: string, code: string) => {
+    if (templateOf(code) !== template) return;
+    files[`${name}.${template === 'vue' ? 'ts' : extension}`] = code;
+    if (name.startsWith('readme-') && /^export (function|const|class) /m.test(code))
+      exported.push(`export * from './${name}.js';\n`);
+  };
   for (const name of Object.keys(GUIDES)) {
-    // The Vue guide's code is for a Vue app; the others' are any app's (the React app takes them).
-    if ((name === 'vue') !== (template === 'vue')) continue;
-    guideSnippets(name, portalOrigin).forEach((code, index) => {
-      files[`docs-${name}-${index + 1}.${extension}`] = code;
-    });
+    for (const [index, code] of guideSnippets(name, portalOrigin).entries())
+      add(`docs-${name}-${index + 1}`, 'tsx', code);
   }
-  if (template === 'react') {
-    const exported: string[] = [];
-    readmeModules().forEach(([language, code], index) => {
-      files[`readme-${index + 1}.${language}`] = code;
-      if (/^export /m.test(code)) exported.push(`export * from './readme-${index + 1}.js';\n`);
-    });
-    files['readme.ts'] = exported.join('');
+  for (const [name, path] of Object.entries(DOCUMENTS)) {
+    const blocks = codeBlocks(readFileSync(join(process.cwd(), path), 'utf8'));
+    for (const [index, [extension, code]] of blocks.entries()) add(`${name}-${index + 1}`, extension, code);
   }
+  if (template === 'react') files['readme.ts'] = exported.join('');
   return files;
 }
