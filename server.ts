@@ -69,6 +69,7 @@ async function startBackend() {
       sessionSecret: config.sessionSecret,
       showDemoAccounts: config.showDemoAccounts,
       signInAttemptsPerAddress: config.signInFailuresPerAddress,
+      studioAdmin: config.studioAdmin,
       // The partner demo and the gallery use the chat like a partner site would.
       chat: { ...config.chat, partnerOrigins: [...config.chat.partnerOrigins, ...demoOrigins] },
     });
@@ -135,6 +136,12 @@ function listening(error?: Error) {
         // The built-in password of `local` is told; any other (CHAT_AGENT_PASSWORD) is not.
         (config.chat.agentPassword === LOCAL_AGENT_PASSWORD ? ` (password ${config.chat.agentPassword})` : ''),
     );
+  log.info(
+    backend.studioSetupCode
+      ? // Whoever reads the start log may make the first administrator: the code is good once, for a day.
+        `Studio on http://localhost:${port}/studio has no administrator yet: open http://localhost:${port}/studio/setup?code=${backend.studioSetupCode} to make the first one (the link works once, for 24 hours)`
+      : `Studio on http://localhost:${port}/studio`,
+  );
   // The portal and the local console (next port) may receive users back from sign-in.
   backend.apps.register(PORTAL_APP_ID, [...originsOf(port), ...originsOf(port + 1)]);
   // So may the demo sites on the ports after them, when they run: pages on other origins that embed the widgets.

@@ -33,6 +33,11 @@ import { OrderStore } from './portal/order-store';
 import { portalApi } from './portal/routes';
 import { SearchStore } from './search/search-store';
 import { embeddedSources } from './sources';
+import { AuditLog } from './staff/audit';
+import { type StaffAuth, staffAuth } from './staff/staff-auth';
+import { StaffStore } from './staff/staff-store';
+import { prepareStaff } from './staff/start';
+import { refuseStaffForm, studioRoutes } from './studio';
 
 /** What the back-end needs of a logger (pino's is one). */
 export interface BackendLog {
@@ -55,6 +60,12 @@ export interface EmbeddedBackend {
   keys: SigningKeys;
   /** Mounted at `/api/guc`. */
   accountRoutes: Router;
+  /** The site's staff (studio and agent inbox), their sign-in and the log of what they did. */
+  staff: StaffStore;
+  staffAuth: StaffAuth;
+  audit: AuditLog;
+  /** While the site has no administrator: the one-time code of `/studio/setup?code=`, for the start log. */
+  studioSetupCode?: string;
   /** Mounted at the root: `/api/`, `/api-kernel-portal/`, `/api-{brand}-portal/`. */
   portalRoutes: Router;
   content: ContentStore;
@@ -106,6 +117,8 @@ export async function createEmbeddedBackend(options: {
   /** What the sign-in throttles take the time from and hold answers back with (default: the real one; tests move theirs). */
   throttleClock?: Clock;
   feedbackLimit?: number;
+  /** STUDIO_ADMIN_LOGIN and STUDIO_ADMIN_PASSWORD: an administrator made at start when that login does not exist. */
+  studioAdmin?: { login: string; password: string };
   chat?: {
     agentPassword?: string;
     partnerOrigins?: readonly string[];
@@ -154,6 +167,27 @@ export async function createEmbeddedBackend(options: {
       },
     );
   const agentSignIns = throttle('chat agent sign-in');
+  const staff = new StaffStore(db);
+  const audit = new AuditLog(db);
+  const auth = staffAuth({ store: staff, formKey: keys('staff forms'), refuseForm: refuseStaffForm });
+  const { setupCode } = await prepareStaff(staff, audit, {
+    admin: options.studioAdmin,
+    agentPassword: options.chat?.agentPassword,
+  });
+  const studio = studioRoutes({
+    store: staff,
+    audit,
+    auth,
+    signIns: throttle('studio sign-in'),
+    glance: async () => [
+      {
+        label: '个会话待回复',
+        count: (await chat.store.conversations({ show: 'all' }, 1)).unanswered,
+        href: '/chat/agent?show=unanswered',
+        permission: 'chat',
+      },
+    ],
+  });
   const chat = chatService({
     db,
     accounts,
@@ -164,6 +198,8 @@ export async function createEmbeddedBackend(options: {
     link,
     log: { warn },
     agentSignIns,
+    staff,
+    staffAuth: auth,
     ...options.chat,
   });
   const portalRoutes = portalApi({
@@ -200,10 +236,15 @@ export async function createEmbeddedBackend(options: {
     feedback,
     portalRoutes,
     accountRoutes,
+    staff,
+    staffAuth: auth,
+    audit,
+    studioSetupCode: setupCode,
     chatRoutes: chat.routes,
     chat: chat.store,
     routes: [
       ['/api/guc', accountRoutes],
+      ['/', studio],
       ['/', chat.routes],
       ['/', portalRoutes],
     ],

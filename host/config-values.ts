@@ -232,3 +232,19 @@ export function parseAccountOrigins(value: string | undefined, portalEnv: Portal
     return originFrom('ACCOUNT_ORIGINS', item, example);
   });
 }
+
+/**
+ * STUDIO_ADMIN_LOGIN (default `admin`) and STUDIO_ADMIN_PASSWORD: an administrator
+ * the studio makes at start when that login does not exist yet; none without a password.
+ */
+export function parseStudioAdmin(env: NodeJS.ProcessEnv): { login: string; password: string } | undefined {
+  const password = env.STUDIO_ADMIN_PASSWORD;
+  if (!password) return undefined;
+  if (password.length < 10) throw new Error('STUDIO_ADMIN_PASSWORD must have at least 10 characters');
+  const login = (env.STUDIO_ADMIN_LOGIN || 'admin').trim().toLowerCase();
+  if (!/^[a-z0-9][a-z0-9._-]{1,31}$/.test(login) || login === 'agent')
+    throw new Error(
+      'STUDIO_ADMIN_LOGIN must be 2-32 lowercase letters, digits or ._-, starting with a letter or digit (not agent)',
+    );
+  return { login, password };
+}

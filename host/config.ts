@@ -16,6 +16,7 @@ import {
   parseSessionSecret,
   parseShowDemoAccounts,
   parseShutdownGrace,
+  parseStudioAdmin,
   parseTrustProxy,
   parseUpstreamTimeout,
   type TrustProxy,
@@ -87,6 +88,8 @@ export interface HostConfig {
    * a browser that signed in before is not refused for its own account).
    */
   signInFailuresPerAddress?: number;
+  /** STUDIO_ADMIN_LOGIN and STUDIO_ADMIN_PASSWORD: an administrator of the studio made at start, once. */
+  studioAdmin?: { login: string; password: string };
   /** RENDER_QUEUE_LENGTH and RENDER_QUEUE_WAIT_MS: how many page renders may wait their turn, and for how long. */
   renderQueue: RenderQueueOptions;
 }
@@ -118,5 +121,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig 
     searchLimit: parsePerMinute('SEARCH_LIMIT_PER_ADDRESS', env.SEARCH_LIMIT_PER_ADDRESS, SEARCH_LIMIT),
     signInFailuresPerAddress: wholeNumber(env, 'SIGN_IN_FAILURES_PER_ADDRESS'),
     renderQueue: parseRenderQueue(env),
+    studioAdmin: parseStudioAdmin(env),
   };
 }

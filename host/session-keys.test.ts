@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { StaffBrowser } from '../backend/test-support/staff-browser';
 import { failedStart, type PortalProcess, startPortalProcess } from '../e2e/portal-process';
 import { configFromEnv } from './config';
 import { request } from './test-support/server';
@@ -46,12 +47,40 @@ describe('signing keys across restarts and instances', () => {
     }
   });
 
-  it('two instances given the same SESSION_SECRET accept each other’s agent cookie', async () => {
-    const env = { SESSION_SECRET: 'one-secret-for-every-instance-of-the-portal' };
+  it('two instances given the same SESSION_SECRET accept each other’s signed forms', async () => {
+    // Sessions live in the database the instances share; what is signed is what one shows and another takes.
+    const env = {
+      SESSION_SECRET: 'one-secret-for-every-instance-of-the-portal',
+      STUDIO_ADMIN_PASSWORD: 'Admin-keys-2026',
+    };
     const [a, b] = await Promise.all([startPortalProcess(3, { env }), startPortalProcess(3, { env })]);
     try {
-      const cookie = await agentCookie(a);
-      assert.equal((await inbox(b, cookie)).status, 200);
+      const shownByA = new StaffBrowser({ port: portOf(a), origin: a.url.replace(/\/$/, '') });
+      const page = await shownByA.get('/studio/login');
+      const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+      const postedToB = new StaffBrowser({ port: portOf(b), origin: b.url.replace(/\/$/, '') });
+      for (const [name, value] of shownByA.cookies) postedToB.cookies.set(name, value);
+      const signedIn = await postedToB.post('/studio/login', {
+        csrf,
+        login: 'admin',
+        password: env.STUDIO_ADMIN_PASSWORD,
+      });
+      assert.equal(signedIn.status, 303, signedIn.body);
+      const otherSecret = await startPortalProcess(3, {
+        env: { ...env, SESSION_SECRET: 'another-secret-of-another-portal-site' },
+      });
+      try {
+        const elsewhere = new StaffBrowser({ port: portOf(otherSecret), origin: otherSecret.url.replace(/\/$/, '') });
+        for (const [name, value] of shownByA.cookies) elsewhere.cookies.set(name, value);
+        const refused = await elsewhere.post('/studio/login', {
+          csrf,
+          login: 'admin',
+          password: env.STUDIO_ADMIN_PASSWORD,
+        });
+        assert.equal(refused.status, 403, 'a form signed with another secret');
+      } finally {
+        await otherSecret.stop();
+      }
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }

@@ -56,6 +56,8 @@ export async function startTestPortal(
     };
     /** Where the back-end's warnings and errors go (default: the console's error output). */
     log?: BackendLog;
+    /** An administrator of the studio made at start (STUDIO_ADMIN_LOGIN and STUDIO_ADMIN_PASSWORD). */
+    studioAdmin?: { login: string; password: string };
   } = {},
 ): Promise<TestPortal> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
@@ -66,6 +68,7 @@ export async function startTestPortal(
     signInAttempts: options.signInAttempts,
     signInAttemptsPerAddress: options.signInAttemptsPerAddress,
     feedbackLimit: options.feedbackLimit,
+    studioAdmin: options.studioAdmin,
     chat: options.chat,
     // Limits and throttles at work are what many tests do: their warnings would bury the run's output.
     log: options.log ?? { error: (_fields, message) => console.error(message), warn: () => {} },

@@ -48,6 +48,13 @@ function inTurn<T>(work: () => Promise<T>): Promise<T> {
   return hashing(work);
 }
 
+/** `hashPassword` off the event loop, in turn with the checks: for passwords set while the server answers. */
+export async function hashPasswordInTurn(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await inTurn(() => scryptAsync(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r: R, p: P }));
+  return ['scrypt', N, R, P, salt.toString('base64url'), hash.toString('base64url')].join('$');
+}
+
 /**
  * Whether `password` matches the stored hash (an unknown user's `undefined`
  * costs the same). Hashed on libuv's threads, never on the event loop, and at

@@ -16,7 +16,9 @@ main{max-width:420px;margin:48px auto;padding:32px;background:#fff;border-radius
 h1{margin-top:0;font-size:22px}label{display:block;margin:16px 0 6px;font-weight:600}
 input{width:100%;padding:10px 12px;border:1px solid #c9cdd4;border-radius:4px;font:inherit}
 button{display:inline-block;margin-top:24px;padding:10px 24px;border:0;border-radius:4px;background:#1664ff;color:#fff;font:inherit;cursor:pointer}
-:focus-visible{outline:2px solid #1664ff;outline-offset:2px}.error{padding:8px 12px;border-radius:4px;background:#fdecee;color:#b42318}.error:empty{padding:0}`;
+:focus-visible{outline:2px solid #1664ff;outline-offset:2px}
+body>header .agent{display:flex;align-items:center;gap:12px;font-weight:400}body>header a{display:inline-flex;align-items:center;min-height:44px;color:#fff}
+.staff-sign-in{margin:24px 0 0}.staff-sign-in a{display:inline-flex;align-items:center;min-height:44px;color:#0e42d2}.error{padding:8px 12px;border-radius:4px;background:#fdecee;color:#b42318}.error:empty{padding:0}`;
 
 const page = (nonce: string, title: string, body: ReactNode, options: { head?: ReactNode; style?: string } = {}) =>
   renderServicePage({
@@ -32,7 +34,13 @@ const page = (nonce: string, title: string, body: ReactNode, options: { head?: R
  * The sign-in form; `back` is the inbox address it was asked at (say
  * `?open=7`), where signing in leads.
  */
-export function renderAgentSignIn(nonce: string, error?: string, back = ''): string {
+export function renderAgentSignIn(
+  nonce: string,
+  error?: string,
+  back = '',
+  { passwordForm = true }: { passwordForm?: boolean } = {},
+): string {
+  const staffSignIn = `/studio/login?${new URLSearchParams({ back: `/chat/agent${back}` })}`;
   return page(
     nonce,
     '客服登录',
@@ -43,12 +51,24 @@ export function renderAgentSignIn(nonce: string, error?: string, back = ''): str
           {error}
         </p>
       )}
-      <form method="post" action="/chat/agent/login">
-        {back && <input type="hidden" name="back" value={back} />}
-        <label htmlFor="password">客服密码</label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required maxLength={200} />
-        <button type="submit">登录</button>
-      </form>
+      {passwordForm && (
+        <form method="post" action="/chat/agent/login">
+          {back && <input type="hidden" name="back" value={back} />}
+          <label htmlFor="password">客服密码</label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={200}
+          />
+          <button type="submit">登录</button>
+        </form>
+      )}
+      <p className="staff-sign-in">
+        <a href={staffSignIn}>{passwordForm ? '用员工账号登录' : '员工账号登录'}</a>
+      </p>
     </main>,
   );
 }
@@ -86,6 +106,7 @@ export function renderAgentInbox(
   inbox: InboxPage,
   since: number,
   error?: string,
+  agentName?: string,
 ): string {
   const scope = firstPage(query);
   // Inside a script element: no `<` may close it. `since`: the newest message when drawn,
@@ -97,9 +118,13 @@ export function renderAgentInbox(
     <>
       <header>
         <h1>智造云在线客服 · 工作台</h1>
-        <form method="post" action="/chat/agent/logout">
-          <button type="submit">退出</button>
-        </form>
+        <div className="agent">
+          <a href="/studio">内容工作室</a>
+          {agentName && <span>{agentName}</span>}
+          <form method="post" action="/chat/agent/logout">
+            <button type="submit">退出</button>
+          </form>
+        </div>
       </header>
       <main id="main" className="inbox-page">
         <div id="inbox" className="inbox">

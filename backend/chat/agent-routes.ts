@@ -1,13 +1,14 @@
-import cookieParser from 'cookie-parser';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import * as schemas from '../../contract/chat';
 import { checkInboxQuery, inboxAfterSignIn, inboxHref, inboxQuery, inboxQueryInput } from '../../contract/chat-inbox';
-import type { Db } from '../db/query';
 import { apiErrors, forbidden, notFound, ok, unauthorized } from '../envelope';
 import { jsonBody } from '../http/json-body';
 import { type SignInThrottle, waitText } from '../http/throttle';
+import { may } from '../staff/roles';
+import type { StaffAuth } from '../staff/staff-auth';
+import { BUILT_IN_AGENT_LOGIN, type StaffSession, type StaffStore } from '../staff/staff-store';
 import { renderAgentInbox, renderAgentSignIn } from './agent-pages';
-import { AGENT_COOKIE, AGENT_SESSION_MS, type AgentSession, AgentSessions } from './agent-session';
 import type { ChatHub } from './hub';
 import { ownOrigin } from './origins';
 import { type EventStream, type EventStreams, following, lastEventId, openEventStream } from './sse';
@@ -16,28 +17,21 @@ import { StreamRefusal } from './stream-limits';
 import { parseChat } from './visitor-routes';
 
 export interface AgentRoutesOptions {
-  /** Where signed-out sessions are kept. */
-  db: Db;
   store: ChatStore;
   hub: ChatHub;
   streams: EventStreams;
-  /** Without a password the inbox is closed. */
+  /** The staff accounts: members with the agent's role open the inbox. */
+  staff: StaffStore;
+  /** The staff's sign-in, shared with the studio. */
+  auth: StaffAuth;
+  /** CHAT_AGENT_PASSWORD: signs in the built-in agent here (without it, only staff accounts sign in). */
   password?: string;
-  /** Signs the agents' cookies (from the session secret). */
-  signingKey: Buffer;
   /** Slows guessing of the one shared password (backend/http/throttle.ts): its "account" is the agent. */
   signIns: SignInThrottle;
 }
 
 /** How often an open inbox stream asks whether its session was signed out elsewhere. */
 const SESSION_CHECK_MS = 60_000;
-
-const cookieOptions = {
-  httpOnly: true,
-  sameSite: 'strict' as const,
-  path: '/chat/agent',
-  maxAge: AGENT_SESSION_MS,
-};
 
 /** The query of the address asked for (`?open=7`), as sent. */
 const searchOf = (req: Request) => {
@@ -64,29 +58,41 @@ const conversationId = (req: Request) => {
   return Number(id);
 };
 
-/** The agent inbox at `/chat/agent`: sign-in, conversations, live replies. */
-export function agentRoutes({ db, store, hub, streams, password, signingKey, signIns }: AgentRoutesOptions): Router {
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * The agent inbox at `/chat/agent`: sign-in (a staff member with the agent's
+ * role, or the built-in agent with CHAT_AGENT_PASSWORD), conversations, live replies.
+ */
+export function agentRoutes({ store, hub, streams, staff, auth, password, signIns }: AgentRoutesOptions): Router {
   const router = Router();
-  if (!password) {
-    router.use('/chat/agent', (_req, res) =>
-      sendPage(res, renderAgentSignIn(res.locals.cspNonce, '客服工作台未启用：请设置 CHAT_AGENT_PASSWORD。'), 503),
-    );
-    return router;
-  }
-  const sessions = new AgentSessions(password, signingKey, db);
-  router.use('/chat/agent', cookieParser());
-  const signedIn = (req: Request) => sessions.signedIn(req.cookies?.[AGENT_COOKIE]);
+  router.use('/chat/agent', auth.cookies);
+  /** The request's staff session, when it may answer the chat. */
+  const signedIn = async (req: Request) => {
+    const session = await auth.session(req);
+    return session && may(session.staff.roles, 'chat') ? session : undefined;
+  };
+  const signInPage = (res: Response, error: string | undefined, back: string, status = 200) =>
+    sendPage(res, renderAgentSignIn(res.locals.cspNonce, error, back, { passwordForm: !!password }), status);
   /** The open `/events` streams of each session here, ended when it signs out. */
   const openStreams = new Map<string, Set<EventStream>>();
 
   router.get('/chat/agent', async (req, res) => {
-    if (!(await signedIn(req)))
-      return sendPage(res, renderAgentSignIn(res.locals.cspNonce, undefined, returnQuery(searchOf(req))));
+    const session = await signedIn(req);
+    if (!session) {
+      const other = await auth.session(req);
+      return other
+        ? signInPage(res, `${other.staff.name} 的账号没有客服角色，请换一个账号登录。`, returnQuery(searchOf(req)), 403)
+        : signInPage(res, undefined, returnQuery(searchOf(req)));
+    }
     // A search or paging link that was tampered with shows the newest page, and says what was wrong.
     const { query, error } = checkInboxQuery(req.query);
     // The newest id first: a message arriving while the list is read comes again live.
     const since = await store.newestMessageId();
-    sendPage(res, renderAgentInbox(res.locals.cspNonce, query, await store.conversations(query), since, error));
+    sendPage(
+      res,
+      renderAgentInbox(res.locals.cspNonce, query, await store.conversations(query), since, error, session.staff.name),
+    );
   });
 
   router.post(
@@ -94,8 +100,8 @@ export function agentRoutes({ db, store, hub, streams, password, signingKey, sig
     sameOrigin,
     express.urlencoded({ extended: false, limit: '2kb' }),
     async (req, res) => {
-      const again = (message: string, status: number) =>
-        sendPage(res, renderAgentSignIn(res.locals.cspNonce, message, backOf(req)), status);
+      const again = (message: string, status: number) => signInPage(res, message, backOf(req), status);
+      if (!password) return again('请用员工账号登录。', 401);
       const candidate = typeof req.body?.password === 'string' ? req.body.password : '';
       // An empty or missing password is no guess: not counted.
       if (!candidate) return again('请输入密码。', 400);
@@ -105,12 +111,14 @@ export function agentRoutes({ db, store, hub, streams, password, signingKey, sig
         res.setHeader('Retry-After', String(waitS));
         return again(`尝试次数过多，请 ${waitText(waitS)}后再试。`, 429);
       }
-      if (!sessions.checkPassword(candidate)) {
+      // Compared in constant time, over digests so lengths leak nothing either.
+      const agent = await staff.byLogin(BUILT_IN_AGENT_LOGIN);
+      if (!timingSafeEqual(digest(candidate), digest(password)) || !agent) {
         await signIns.failed(attempt);
         return again('密码不正确。', 401);
       }
       await signIns.succeeded(attempt);
-      res.cookie(AGENT_COOKIE, sessions.issue(), { ...cookieOptions, secure: req.secure });
+      await auth.signIn(req, res, agent.id);
       res.redirect(303, inboxAfterSignIn(req.body?.back));
     },
   );
@@ -119,12 +127,8 @@ export function agentRoutes({ db, store, hub, streams, password, signingKey, sig
     res.redirect(303, inboxAfterSignIn(searchOf(req))),
   );
   router.post('/chat/agent/logout', sameOrigin, async (req, res) => {
-    const session = sessions.read(req.cookies?.[AGENT_COOKIE]);
-    if (session) {
-      await sessions.end(session);
-      for (const stream of openStreams.get(session.id) ?? []) stream.end();
-    }
-    res.clearCookie(AGENT_COOKIE, { ...cookieOptions, maxAge: undefined });
+    const session = await auth.signOut(req, res);
+    if (session) for (const stream of openStreams.get(session.id) ?? []) stream.end();
     res.redirect(303, '/chat/agent');
   });
 
@@ -133,14 +137,14 @@ export function agentRoutes({ db, store, hub, streams, password, signingKey, sig
    * here, within a minute when it signs out on another instance, and when it
    * expires.
    */
-  const watchSession = (stream: EventStream, session: AgentSession) => {
+  const watchSession = (stream: EventStream, session: StaffSession) => {
     const open = openStreams.get(session.id) ?? new Set();
     openStreams.set(session.id, open.add(stream));
     const check = setInterval(async () => {
       // A database that cannot answer now ends nothing: the next check asks again.
-      if (await sessions.ended(session).catch(() => false)) stream.end();
+      if (!(await staff.sessionById(session.id).catch(() => true))) stream.end();
     }, SESSION_CHECK_MS);
-    const expiry = setTimeout(() => stream.end(), Math.min(session.expires - Date.now(), 2 ** 31 - 1));
+    const expiry = setTimeout(() => stream.end(), Math.min(session.expiresAt - Date.now(), 2 ** 31 - 1));
     stream.onClose(() => {
       clearInterval(check);
       clearTimeout(expiry);
@@ -189,7 +193,7 @@ export function agentRoutes({ db, store, hub, streams, password, signingKey, sig
     const admitted = streams.admit();
     if (admitted instanceof StreamRefusal) throw admitted;
     const stream = openEventStream(req, res, streams, { release: admitted.release });
-    watchSession(stream, res.locals.agentSession as AgentSession);
+    watchSession(stream, res.locals.agentSession as StaffSession);
     let sent = lastEventId(req);
     const deliver = (message: { id: number }) => {
       if (message.id <= sent) return;

@@ -6,6 +6,8 @@ import type { SigningKeys } from '../http/keys';
 import type { LimitStores } from '../http/limit-store';
 import type { SignInThrottle } from '../http/throttle';
 import type { ContentStore } from '../portal/content-store';
+import type { StaffAuth } from '../staff/staff-auth';
+import type { StaffStore } from '../staff/staff-store';
 import { agentRoutes } from './agent-routes';
 import { ChatHub } from './hub';
 import type { HubLink } from './hub-link';
@@ -23,8 +25,11 @@ export interface ChatServiceOptions {
   mediaUrl: MediaUrl;
   /** Partner origins whose pages may use the chat. */
   partnerOrigins?: readonly string[];
-  /** The agent inbox's password; without one the inbox is closed. */
+  /** The built-in agent's password (CHAT_AGENT_PASSWORD); staff with the agent's role sign in without it. */
   agentPassword?: string;
+  /** The staff accounts and their sign-in, shared with the studio: the inbox is behind it. */
+  staff: StaffStore;
+  staffAuth: StaffAuth;
   /** Slows guessing of that password. */
   agentSignIns: SignInThrottle;
   keys: SigningKeys;
@@ -90,12 +95,12 @@ export function chatService(options: ChatServiceOptions): {
   );
   routes.use(
     agentRoutes({
-      db: options.db,
       store,
       hub,
       streams,
+      staff: options.staff,
+      auth: options.staffAuth,
       password: options.agentPassword,
-      signingKey: options.keys('chat agent session'),
       signIns: options.agentSignIns,
     }),
   );

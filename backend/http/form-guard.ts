@@ -32,6 +32,12 @@ export function formGuard(options: {
   secret: Buffer;
   /** The origin its pages are shown on (the portal's public one behind a proxy); the request's Host by default. */
   origin?: (req: Request) => string;
+  /**
+   * Whether a page shows the token the browser already holds while it is still
+   * good (bound to the same things), so forms open in several tabs all post;
+   * by default each page shows a new one and an older tab's form is refused.
+   */
+  reuse?: boolean;
 }): FormGuard {
   const secret = options.secret.toString('base64url');
   /** The fields a form is being shown with, by request; a post's own fields otherwise. */
@@ -51,7 +57,10 @@ export function formGuard(options: {
   return {
     token(req, res, fields) {
       shown.set(req, fields);
-      return generateCsrfToken(req, res, { overwrite: true, cookieOptions: { secure: req.secure, httpOnly: true } });
+      return generateCsrfToken(req, res, {
+        overwrite: !options.reuse,
+        cookieOptions: { secure: req.secure, httpOnly: true },
+      });
     },
     check(req, res, next) {
       const origin = req.get('Origin');

@@ -14,6 +14,7 @@ import { agentSignOuts } from './0012-agent-sign-outs';
 import { writeProbe } from './0013-write-probe';
 import { refreshGrace } from './0014-refresh-grace';
 import { conversationAddress } from './0015-conversation-address';
+import { staff } from './0016-staff';
 
 /** Every migration, in order. Add new ones at the end; never edit an applied one. */
 export const migrations: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   writeProbe,
   refreshGrace,
   conversationAddress,
+  staff,
 ];

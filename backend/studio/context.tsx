@@ -1,0 +1,87 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { SignInThrottle } from '../http/throttle';
+import type { AuditLog } from '../staff/audit';
+import { may, type Permission } from '../staff/roles';
+import type { StaffAuth } from '../staff/staff-auth';
+import type { StaffSession, StaffStore } from '../staff/staff-store';
+import { renderStudioPage, type StudioPageProps } from './studio-page';
+
+/** What every part of the studio is given. */
+export interface Studio {
+  store: StaffStore;
+  audit: AuditLog;
+  auth: StaffAuth;
+  signIns: SignInThrottle;
+  /** Counts for the first page; each part of the site adds its own. */
+  glance: () => Promise<ReadonlyArray<{ label: string; count: number; href: string; permission: Permission }>>;
+}
+
+/** The signed-in session of a request the guard let through. */
+export const sessionOf = (res: Response) => res.locals.staffSession as StaffSession;
+
+/** Sends a studio page: no caching, the member's bar and a sign-out token when signed in. */
+export function sendStudioPage(
+  studio: Studio,
+  req: Request,
+  res: Response,
+  props: Omit<StudioPageProps, 'nonce' | 'staff' | 'csrf'>,
+  status = 200,
+) {
+  const session = res.locals.staffSession as StaffSession | undefined;
+  res
+    .status(status)
+    .type('html')
+    .setHeader('Cache-Control', 'no-store')
+    .send(
+      renderStudioPage({
+        ...props,
+        nonce: res.locals.cspNonce,
+        staff: session?.staff,
+        csrf: session && formToken(studio, req, res),
+      }),
+    );
+}
+
+/** The CSRF token of a page about to be shown: one per page, for all its forms (each new one would replace the cookie). */
+export function formToken(studio: Studio, req: Request, res: Response): string {
+  res.locals.staffFormToken ??= studio.auth.forms.token(req, res, {});
+  return res.locals.staffFormToken as string;
+}
+
+/** Only a path of the studio or the agent inbox is a place to come back to after signing in. */
+export function studioReturn(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 300) return '/studio';
+  return /^\/(?:studio|chat\/agent)(?:\/[\w-]+)*\/?(?:\?[\w=&%.-]*)?$/.test(value) ? value : '/studio';
+}
+
+/**
+ * Lets a request through when a staff member is signed in (with the permission,
+ * when one is asked); sends others to sign in, and says no to a member without it.
+ */
+export function signedIn(studio: Studio, permission?: Permission): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const session = await studio.auth.session(req);
+    if (!session) return res.redirect(303, `/studio/login?${new URLSearchParams({ back: req.originalUrl })}`);
+    res.locals.staffSession = session;
+    if (permission && !may(session.staff.roles, permission))
+      return sendStudioPage(
+        studio,
+        req,
+        res,
+        {
+          title: '没有权限',
+          children: (
+            <div className="card">
+              <h1>没有权限</h1>
+              <p>你的账号没有打开此页所需的角色。如需使用，请联系管理员。</p>
+              <p>
+                <a href="/studio">回到概览</a>
+              </p>
+            </div>
+          ),
+        },
+        403,
+      );
+    next();
+  };
+}

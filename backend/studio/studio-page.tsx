@@ -1,0 +1,131 @@
+import type { ReactNode } from 'react';
+import { renderServicePage } from '../service-page';
+import { may } from '../staff/roles';
+import type { StaffMember } from '../staff/staff-store';
+import { STUDIO_STYLE } from './studio-style';
+
+export interface StudioPageProps {
+  nonce: string;
+  title: string;
+  /** The signed-in member (none on the sign-in and first-administrator pages). */
+  staff?: StaffMember;
+  /** The navigation entry this page belongs to. */
+  current?: string;
+  /** The sign-out form's CSRF token. */
+  csrf?: string;
+  narrow?: boolean;
+  children: ReactNode;
+}
+
+/** The studio's sections, each shown to the members allowed in it. */
+const SECTIONS = [
+  { href: '/studio', label: '概览', shown: () => true },
+  { href: '/chat/agent', label: '客服工作台', shown: (staff: StaffMember) => may(staff.roles, 'chat') },
+  { href: '/studio/staff', label: '员工', shown: (staff: StaffMember) => may(staff.roles, 'staff') },
+  { href: '/studio/audit', label: '操作记录', shown: (staff: StaffMember) => may(staff.roles, 'staff') },
+  { href: '/studio/account', label: '我的账号', shown: () => true },
+];
+
+/** A page of the studio: its bar (sections, who is signed in, 退出) and the page's own body. */
+export function renderStudioPage({ nonce, title, staff, current, csrf, narrow, children }: StudioPageProps): string {
+  return renderServicePage({
+    nonce,
+    title: `${title} - 内容工作室`,
+    style: STUDIO_STYLE,
+    icon: '/favicon.svg',
+    children: (
+      <>
+        <a className="skip" href="#main">
+          跳到正文
+        </a>
+        <header className="bar">
+          <p className="brand">内容工作室</p>
+          {staff && (
+            <>
+              <nav aria-label="工作室">
+                <ul>
+                  {SECTIONS.filter((section) => section.shown(staff)).map((section) => (
+                    <li key={section.href}>
+                      <a href={section.href} aria-current={section.href === current ? 'page' : undefined}>
+                        {section.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <div className="who">
+                <span>{staff.name}</span>
+                <form method="post" action="/studio/logout">
+                  <input type="hidden" name="csrf" value={csrf} />
+                  <button type="submit">退出</button>
+                </form>
+              </div>
+            </>
+          )}
+        </header>
+        <main id="main" className={narrow ? 'narrow' : undefined}>
+          {children}
+        </main>
+      </>
+    ),
+  });
+}
+
+/** A labelled input with its hint and its error, tied to it for screen readers. */
+export function Field(props: {
+  name: string;
+  label: string;
+  type?: 'text' | 'password';
+  value?: string;
+  error?: string;
+  hint?: string;
+  autoComplete?: string;
+  maxLength?: number;
+}) {
+  const id = `field-${props.name}`;
+  const described = [props.hint && `${id}-hint`, props.error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <>
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        {...(props.type === 'password' ? { type: 'password' as const } : { type: 'text' as const })}
+        defaultValue={props.type === 'password' ? undefined : props.value}
+        autoComplete={props.autoComplete}
+        maxLength={props.maxLength ?? 200}
+        required
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={described}
+      />
+      {props.hint && (
+        <p className="hint" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      {props.error && (
+        <p className="field-error" id={`${id}-error`}>
+          {props.error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** What a refused form says at its top, before the fields' own messages. */
+export function FormErrors({ errors }: { errors: Record<string, string> }) {
+  const count = Object.keys(errors).length;
+  if (!count) return null;
+  return (
+    <p className="error" role="alert">
+      {errors[''] ?? `有 ${count} 处需要修改，请看各项下方的说明。`}
+    </p>
+  );
+}
+
+export const Notice = ({ text }: { text?: string }) =>
+  text ? (
+    <p className="notice" role="status">
+      {text}
+    </p>
+  ) : null;

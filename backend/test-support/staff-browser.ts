@@ -1,0 +1,68 @@
+import { request } from '../../test-support/http';
+
+export interface StaffPage {
+  status: number;
+  location?: string;
+  body: string;
+}
+
+/**
+ * A browser as the studio sees one: its own cookies (sent back, replaced,
+ * cleared), forms posted with the token of the page they were shown on and
+ * the portal's Origin, as a browser posting them would.
+ */
+export class StaffBrowser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly portal: { port: number; origin: string },
+    private readonly from?: string,
+  ) {}
+
+  async get(path: string): Promise<StaffPage> {
+    return this.send('GET', path);
+  }
+
+  /** Opens `page`, then posts its form whose action is `action` with these fields (and the page's token). */
+  async submit(page: string, action: string, fields: Record<string, string | string[]>): Promise<StaffPage> {
+    const shown = await this.get(page);
+    const form = shown.body.split('<form').find((part) => part.includes(`action="${action}"`)) ?? '';
+    const csrf = /name="csrf" value="([^"]+)"/.exec(form)?.[1];
+    if (!csrf) throw new Error(`${page} (${shown.status}) shows no form to ${action}`);
+    return this.post(action, { csrf, ...fields });
+  }
+
+  /** Posts fields as a form, from the portal's own origin unless told otherwise. */
+  async post(path: string, fields: Record<string, string | string[]>, origin = this.portal.origin): Promise<StaffPage> {
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(fields))
+      for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
+    return this.send('POST', path, body.toString(), {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: origin,
+    });
+  }
+
+  /** Signs in at the studio's form. */
+  async signIn(login: string, password: string): Promise<StaffPage> {
+    return this.submit('/studio/login', '/studio/login', { login, password });
+  }
+
+  private async send(method: string, path: string, body?: string, headers: Record<string, string> = {}) {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const res = await request(this.portal.port, path, {
+      method,
+      body,
+      from: this.from,
+      headers: { ...headers, ...(cookie && { Cookie: cookie }) },
+    });
+    for (const line of res.headers['set-cookie'] ?? []) {
+      const [pair = '', ...attributes] = line.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      const expired = attributes.some((a) => /expires=Thu, 01 Jan 1970/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    return { status: res.status, location: res.headers.location, body: res.body };
+  }
+}
