@@ -23,6 +23,9 @@ function serverArgs(): string[] {
   return ['dist/server.js'];
 }
 
+/** The studio's administrator every test portal starts with (STUDIO_ADMIN_PASSWORD; login `admin`). */
+export const STUDIO_ADMIN = { login: 'admin', password: 'Admin@studio-2026' };
+
 export interface PortalProcess {
   url: string;
   consoleUrl: string;
@@ -157,6 +160,8 @@ export async function startPortalProcess(
       CHAT_VISITORS_PER_ADDRESS: '10000',
       RENDER_LIMIT_PER_ADDRESS: '100000',
       NOT_FOUND_LIMIT_PER_ADDRESS: '100000',
+      // The studio's administrator (e2e/studio.spec.ts makes the first one through the setup link instead).
+      STUDIO_ADMIN_PASSWORD: STUDIO_ADMIN.password,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
