@@ -9,8 +9,8 @@ import { endpoints, type Site } from './hostile/endpoints';
 import { type FuzzCase, fuzzCases } from './hostile/fuzz-requests';
 import { knownCases } from './hostile/known-cases';
 import { NoAnswer, type RawAnswer, rawRequest, wire } from './hostile/raw-http';
-import { accessToken, agentCookie, consoleForm, send, signInForm } from './hostile/sessions';
-import { startPortalProcess } from './portal-process';
+import { accessToken, agentCookie, consoleForm, send, signInForm, studioSession } from './hostile/sessions';
+import { STUDIO_ADMIN, startPortalProcess } from './portal-process';
 
 /**
  * A seeded flood of hostile requests at every door of the real server: no
@@ -65,6 +65,7 @@ async function flood(requests: number, env: Record<string, string> = {}) {
           },
           signInForm: { ...(await signInForm(portal.url, signInFields)), fields: signInFields },
           chatVisitors: await Promise.all(Array.from({ length: 20 }, () => issuedVisitor(portal.url))),
+          studio: await studioSession(portal.url, STUDIO_ADMIN.login, STUDIO_ADMIN.password),
         },
       },
       seed,

@@ -16,8 +16,8 @@ test.describe.configure({ timeout: 90_000 });
 
 async function signIn(page: Page, base: string, login: string, password: string) {
   await page.goto(`${base}/studio/login`);
-  await page.getByLabel('账号').fill(login);
-  await page.getByLabel('密码').fill(password);
+  await page.getByLabel('账号', { exact: true }).fill(login);
+  await page.getByLabel('密码', { exact: true }).fill(password);
   await page.getByRole('button', { name: '登录' }).click();
 }
 
@@ -42,7 +42,7 @@ test.describe('a site without an administrator', () => {
     await page.goto(`${portal.url}${link}`);
     await expect(page.getByRole('heading', { name: '设置首个管理员' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByLabel('账号').focus();
+    await page.getByLabel('账号', { exact: true }).focus();
     await page.keyboard.type('owner');
     await page.keyboard.press('Tab');
     await page.keyboard.type('站长');
@@ -60,17 +60,17 @@ test.describe('a site without an administrator', () => {
 
     await page.getByRole('link', { name: '员工' }).click();
     const form = page.getByRole('form', { name: '添加员工' });
-    await form.getByLabel('账号').fill('editor9');
-    await form.getByLabel('姓名').fill('王编辑');
+    await form.getByLabel('账号', { exact: true }).fill('editor9');
+    await form.getByLabel('姓名', { exact: true }).fill('王编辑');
     await form.getByRole('button', { name: '添加' }).click();
     // Refused: what was typed stays, each problem is said beside its field.
     await expect(page.getByRole('alert')).toContainText('处需要修改');
-    await expect(form.getByLabel('账号')).toHaveValue('editor9');
-    await expect(form.getByLabel('初始密码')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('账号', { exact: true })).toHaveValue('editor9');
+    await expect(form.getByLabel('初始密码', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByText('请至少选择一个角色')).toBeVisible();
     await form.getByLabel(/^编辑/).check();
-    await form.getByLabel('初始密码').fill('Editor9-pass-2026');
-    await form.getByLabel('再次输入初始密码').fill('Editor9-pass-2026');
+    await form.getByLabel('初始密码', { exact: true }).fill('Editor9-pass-2026');
+    await form.getByLabel('再次输入初始密码', { exact: true }).fill('Editor9-pass-2026');
     await form.getByRole('button', { name: '添加' }).click();
     await expect(page.getByRole('status')).toHaveText('已添加员工。');
     await expect(page.getByRole('link', { name: '王编辑' })).toBeVisible();
@@ -94,11 +94,11 @@ test.describe('the studio on the shared portal', () => {
     ] as const) {
       await adminPage.goto(`${portalUrl()}/studio/staff`);
       const form = adminPage.getByRole('form', { name: '添加员工' });
-      await form.getByLabel('账号').fill(login);
-      await form.getByLabel('姓名').fill(`员工${login}`);
+      await form.getByLabel('账号', { exact: true }).fill(login);
+      await form.getByLabel('姓名', { exact: true }).fill(`员工${login}`);
       await form.getByLabel(role).check();
-      await form.getByLabel('初始密码').fill('Staff-pass-2026');
-      await form.getByLabel('再次输入初始密码').fill('Staff-pass-2026');
+      await form.getByLabel('初始密码', { exact: true }).fill('Staff-pass-2026');
+      await form.getByLabel('再次输入初始密码', { exact: true }).fill('Staff-pass-2026');
       await form.getByRole('button', { name: '添加' }).click();
       await expect(adminPage.getByRole('status')).toHaveText('已添加员工。');
     }
@@ -118,7 +118,7 @@ test.describe('the studio on the shared portal', () => {
     await expect(agent.getByRole('navigation', { name: '会话列表' })).toBeVisible();
     await expect(agent.locator('body > header')).toContainText(`员工ag${suffix}`);
     await agent.getByRole('button', { name: '退出' }).click();
-    await expect(agent.getByLabel('客服密码')).toBeVisible();
+    await expect(agent.getByLabel('客服密码', { exact: true })).toBeVisible();
     const api = await request.newContext({ storageState: await agent.context().storageState() });
     expect((await api.get(`${portalUrl()}/chat/agent/api/conversations`)).status()).toBe(401);
     await api.dispose();

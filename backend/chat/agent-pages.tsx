@@ -17,7 +17,7 @@ h1{margin-top:0;font-size:22px}label{display:block;margin:16px 0 6px;font-weight
 input{width:100%;padding:10px 12px;border:1px solid #c9cdd4;border-radius:4px;font:inherit}
 button{display:inline-block;margin-top:24px;padding:10px 24px;border:0;border-radius:4px;background:#1664ff;color:#fff;font:inherit;cursor:pointer}
 :focus-visible{outline:2px solid #1664ff;outline-offset:2px}
-body>header .agent{display:flex;align-items:center;gap:12px;font-weight:400}body>header a{display:inline-flex;align-items:center;min-height:44px;color:#fff}
+body>header{flex-wrap:wrap;column-gap:16px}body>header .agent{display:flex;align-items:center;gap:12px;font-weight:400;white-space:nowrap}body>header a{display:inline-flex;align-items:center;min-height:44px;color:#fff}
 .staff-sign-in{margin:24px 0 0}.staff-sign-in a{display:inline-flex;align-items:center;min-height:44px;color:#0e42d2}.error{padding:8px 12px;border-radius:4px;background:#fdecee;color:#b42318}.error:empty{padding:0}`;
 
 const page = (nonce: string, title: string, body: ReactNode, options: { head?: ReactNode; style?: string } = {}) =>

@@ -5,7 +5,7 @@ body{margin:0;background:#f2f5fa;color:#1d2129;font:15px/1.6 "PingFang SC","Micr
 a{color:#0e42d2}
 :focus-visible{outline:2px solid #1664ff;outline-offset:2px}
 .skip{position:absolute;left:8px;top:-60px;padding:8px 12px;background:#fff}.skip:focus{top:8px}
-.bar{display:flex;flex-wrap:wrap;align-items:center;gap:0 16px;padding:0 16px;background:#1d2129;color:#fff}
+.bar{display:flex;flex-wrap:wrap;align-items:center;gap:0 16px;padding:4px 16px;background:#1d2129;color:#fff}
 .bar .brand{margin:0;padding:10px 0;font-size:16px;font-weight:600}
 .bar nav{flex:1}
 .bar ul{display:flex;flex-wrap:wrap;margin:0;padding:0;list-style:none}

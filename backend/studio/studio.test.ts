@@ -61,7 +61,10 @@ describe('the studio: staff, roles and sign-in', () => {
     const wrong = await visitor.submit('/studio/login', '/studio/login', { login: 'admin', password: 'not-it-at-all' });
     assert.equal(wrong.status, 401);
     assert.match(wrong.body, /账号或密码不正确/);
-    const unknown = await visitor.submit('/studio/login', '/studio/login', { login: 'nobody', password: 'not-it-at-all' });
+    const unknown = await visitor.submit('/studio/login', '/studio/login', {
+      login: 'nobody',
+      password: 'not-it-at-all',
+    });
     assert.equal(unknown.status, 401);
     assert.match(unknown.body, /账号或密码不正确/);
     const forged = await visitor.post('/studio/login', ADMIN, 'https://evil.example');
@@ -75,14 +78,19 @@ describe('the studio: staff, roles and sign-in', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++)
       statuses.push(
-        (await guesser.submit('/studio/login', '/studio/login', { login: 'admin', password: `guess-${i}-xxxx` })).status,
+        (await guesser.submit('/studio/login', '/studio/login', { login: 'admin', password: `guess-${i}-xxxx` }))
+          .status,
       );
     assert.deepEqual(statuses, [401, 401, 401, 429]);
     const held = await guesser.submit('/studio/login', '/studio/login', ADMIN);
     assert.equal(held.status, 429, 'the right password waits too, from that address');
     assert.match(held.body, /尝试次数过多/);
     const elsewhere = new StaffBrowser(portal, '127.0.0.5');
-    assert.equal((await elsewhere.signIn(ADMIN.login, ADMIN.password)).status, 303, 'the administrator elsewhere gets in');
+    assert.equal(
+      (await elsewhere.signIn(ADMIN.login, ADMIN.password)).status,
+      303,
+      'the administrator elsewhere gets in',
+    );
   });
 
   it('gives each role its own rooms: an editor is refused the staff pages and the inbox; an agent answers the chat', async () => {
@@ -161,7 +169,7 @@ describe('the studio: staff, roles and sign-in', () => {
     assert.match(refused.body, /两次输入的密码不一致/);
     assert.match(refused.body, /value="Bad Login!"/, 'what was typed is kept');
     assert.doesNotMatch(refused.body, /<img src=x/);
-    assert.match(refused.body, /value="&lt;img src=x onerror=alert\(1\)/, "kept, escaped");
+    assert.match(refused.body, /value="&lt;img src=x onerror=alert\(1\)/, 'kept, escaped');
     assert.match(refused.body, /aria-invalid="true"/);
     const taken = await admin.submit('/studio/staff', '/studio/staff', {
       login: 'admin',
@@ -185,7 +193,10 @@ describe('the studio: staff, roles and sign-in', () => {
   it('always keeps an administrator: the last one cannot give the role up', async () => {
     const list = await admin.get('/studio/staff');
     const id = /href="\/studio\/staff\/(\d+)">管理员</.exec(list.body)?.[1];
-    const refused = await admin.submit(`/studio/staff/${id}`, `/studio/staff/${id}`, { name: '管理员', roles: 'editor' });
+    const refused = await admin.submit(`/studio/staff/${id}`, `/studio/staff/${id}`, {
+      name: '管理员',
+      roles: 'editor',
+    });
     assert.equal(refused.status, 400);
     assert.match(refused.body, /唯一的管理员/);
   });

@@ -10,7 +10,15 @@ import { BUILT_CHUNKS } from './known-cases';
 export type Site = 'portal' | 'console' | 'demo';
 
 /** What lets a request past the door to the handler behind it. */
-export type Pass = 'bearer' | 'agent' | 'console' | 'console-form' | 'sign-in-form' | 'chat-visitor';
+export type Pass =
+  | 'bearer'
+  | 'agent'
+  | 'console'
+  | 'console-form'
+  | 'sign-in-form'
+  | 'chat-visitor'
+  | 'studio'
+  | 'studio-form';
 
 export interface Endpoint {
   site: Site;
@@ -69,6 +77,16 @@ const VALID_BODIES: Readonly<Record<string, Readonly<Record<string, unknown>>>> 
     idempotencyKey: 'fuzz-order-0000000001',
   },
   'POST /company/enterprise': { name: '测试企业', creditCode: '91320594MA1XY01234', legalPerson: '李华' },
+  'POST /studio/staff': {
+    login: 'fuzzed',
+    name: '测试员工',
+    roles: 'editor',
+    password: 'Fuzzed-pass-2026',
+    confirm: 'Fuzzed-pass-2026',
+  },
+  'POST /studio/staff/{id}': { name: '测试员工', roles: 'editor' },
+  'POST /studio/staff/{id}/password': { password: 'Fuzzed-pass-2026', confirm: 'Fuzzed-pass-2026' },
+  'POST /studio/account/password': { current: 'not-it', password: 'Fuzzed-pass-2026', confirm: 'Fuzzed-pass-2026' },
 };
 
 /** `'GET /news/{id}?page&type'` into an endpoint. */
@@ -177,6 +195,37 @@ const CONSOLE = [
   }),
 ];
 
+const STUDIO = [
+  parse('portal', 'GET /studio/login?back'),
+  parse('portal', 'POST /studio/login', { body: 'form', fields: ['csrf', 'login', 'password', 'back'] }),
+  parse('portal', 'GET /studio/setup?code'),
+  parse('portal', 'POST /studio/setup', {
+    body: 'form',
+    fields: ['csrf', 'code', 'login', 'name', 'password', 'confirm'],
+  }),
+  parse('portal', 'GET /studio', { pass: 'studio' }),
+  parse('portal', 'GET /studio/staff?done', { pass: 'studio' }),
+  parse('portal', 'GET /studio/staff/{id}?done', { pass: 'studio' }),
+  parse('portal', 'GET /studio/account', { pass: 'studio' }),
+  parse('portal', 'GET /studio/audit?before', { pass: 'studio' }),
+  parse('portal', 'POST /studio/staff', {
+    pass: 'studio-form',
+    body: 'form',
+    fields: ['csrf', 'login', 'name', 'roles', 'password', 'confirm'],
+  }),
+  parse('portal', 'POST /studio/staff/{id}', { pass: 'studio-form', body: 'form', fields: ['csrf', 'name', 'roles'] }),
+  parse('portal', 'POST /studio/staff/{id}/password', {
+    pass: 'studio-form',
+    body: 'form',
+    fields: ['csrf', 'password', 'confirm'],
+  }),
+  parse('portal', 'POST /studio/account/password', {
+    pass: 'studio-form',
+    body: 'form',
+    fields: ['csrf', 'current', 'password', 'confirm'],
+  }),
+];
+
 const DEMO = ['/', '/pinned', '/{id}', '/index.html'].map((path) => parse('demo', `GET ${path}`));
 
 interface OpenApiOperation {
@@ -229,5 +278,5 @@ function apiEndpoints(doc: OpenApiDocument): Endpoint[] {
 
 /** Every endpoint: the fixed ones and those of the published OpenAPI document. */
 export function endpoints(openApi: unknown): Endpoint[] {
-  return [...PAGES, ...AGENT, ...FORMS, ...CONSOLE, ...DEMO, ...apiEndpoints(openApi as OpenApiDocument)];
+  return [...PAGES, ...AGENT, ...FORMS, ...STUDIO, ...CONSOLE, ...DEMO, ...apiEndpoints(openApi as OpenApiDocument)];
 }

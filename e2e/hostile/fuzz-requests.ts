@@ -18,6 +18,8 @@ export interface Sessions {
   signInForm: { cookie: string; csrf: string; fields: Record<string, string> };
   /** Chat visitor ids the service issued (it refuses any it did not sign). */
   chatVisitors: string[];
+  /** A studio administrator's sign-in (`name=value`), and a form token with its cookie. */
+  studio: { cookie: string; formCookie: string; csrf: string };
 }
 
 export interface FuzzContext {
@@ -203,6 +205,11 @@ function headersOf(
       common.set('Cookie', `${sessions.consoleCookie}; ${sessions.consoleForm.cookie}`);
       common.set('Origin', origins.console);
       Object.assign(fields, { csrf: sessions.consoleForm.csrf, companyId: sessions.consoleForm.companyId });
+    }
+    if (endpoint.pass === 'studio' || endpoint.pass === 'studio-form') {
+      common.set('Cookie', `${sessions.studio.cookie}; ${sessions.studio.formCookie}`);
+      common.set('Origin', origins.portal);
+      if (endpoint.pass === 'studio-form') Object.assign(fields, { csrf: sessions.studio.csrf });
     }
     if (endpoint.pass === 'sign-in-form') {
       common.set('Cookie', sessions.signInForm.cookie);

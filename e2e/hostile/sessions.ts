@@ -94,3 +94,29 @@ export async function consoleForm(consoleOrigin: string, sessionCookie: string, 
   if (!csrf) throw new Error(`no console form at ${path}: ${page.status}`);
   return { csrf, cookie: cookieFrom(page, 'console_form') };
 }
+
+/**
+ * A studio administrator's sign-in and a form token for it: signed in through the
+ * studio's own form, as a browser would.
+ */
+export async function studioSession(portal: string, login: string, password: string) {
+  const form = await send(portal, { method: 'GET', target: '/studio/login' });
+  const formCookie = cookieFrom(form, 'portal_staff_form');
+  const signedIn = await send(portal, {
+    method: 'POST',
+    target: '/studio/login',
+    headers: [
+      ['Origin', portal],
+      ['Content-Type', FORM],
+      ['Cookie', formCookie],
+    ],
+    body: new URLSearchParams({ csrf: csrfOf(form.body) ?? '', login, password }).toString(),
+  });
+  const cookie = cookieFrom(signedIn, 'portal_staff');
+  if (!cookie) throw new Error(`the studio refused the sign-in: ${signedIn.status}`);
+  // Forms shown to the signed-in administrator carry a token bound to that sign-in.
+  const page = await send(portal, { method: 'GET', target: '/studio/staff', headers: [['Cookie', cookie]] });
+  const csrf = csrfOf(page.body);
+  if (!csrf) throw new Error(`no studio form: ${page.status}`);
+  return { cookie, formCookie: cookieFrom(page, 'portal_staff_form'), csrf };
+}
