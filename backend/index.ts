@@ -31,6 +31,11 @@ import { ContentStore } from './portal/content-store';
 import { CustomerStore } from './portal/customer-store';
 import { OrderStore } from './portal/order-store';
 import { portalApi } from './portal/routes';
+import { ContentAnnouncer } from './publishing/changes';
+import { ContentDrafts } from './publishing/drafts';
+import { NewsDesk } from './publishing/news-desk';
+import { NewsItems } from './publishing/news-items';
+import { draftPreview } from './publishing/preview';
 import { SearchStore } from './search/search-store';
 import { embeddedSources } from './sources';
 import { AuditLog } from './staff/audit';
@@ -117,6 +122,8 @@ export async function createEmbeddedBackend(options: {
   /** What the sign-in throttles take the time from and hold answers back with (default: the real one; tests move theirs). */
   throttleClock?: Clock;
   feedbackLimit?: number;
+  /** How often scheduled publishing looks for what is due (default 15 s). */
+  publishCheckMs?: number;
   /** STUDIO_ADMIN_LOGIN and STUDIO_ADMIN_PASSWORD: an administrator made at start when that login does not exist. */
   studioAdmin?: { login: string; password: string };
   chat?: {
@@ -174,11 +181,22 @@ export async function createEmbeddedBackend(options: {
     admin: options.studioAdmin,
     agentPassword: options.chat?.agentPassword,
   });
+  const drafts = new ContentDrafts(db);
+  const newsItems = new NewsItems(db);
+  const announcer = new ContentAnnouncer(link);
+  const newsDesk = new NewsDesk(newsItems, drafts, audit, announcer);
+  // Publishing at a time: each instance looks for what is due; whoever takes an item publishes it.
+  const publishDue = setInterval(
+    () => newsDesk.publishDue().catch((error) => log.error({ err: error }, 'Scheduled publishing failed')),
+    options.publishCheckMs ?? 15_000,
+  );
+  publishDue.unref();
   const studio = studioRoutes({
     store: staff,
     audit,
     auth,
     signIns: throttle('studio sign-in'),
+    news: { desk: newsDesk, categories: () => content.newsCategories() },
     glance: async () => [
       {
         label: '个会话待回复',
@@ -248,11 +266,19 @@ export async function createEmbeddedBackend(options: {
       ['/', chat.routes],
       ['/', portalRoutes],
     ],
-    sources: embeddedSources({ content, search, feedback, mediaUrl }),
+    sources: (() => {
+      const sources = embeddedSources({ content, search, feedback, mediaUrl });
+      return {
+        ...sources,
+        drafts: draftPreview({ staff, drafts, news: newsItems, content: sources.content }),
+        changes: announcer,
+      };
+    })(),
     health: () => database.health(),
     chatStreams: chat.streams,
     limits,
     async close() {
+      clearInterval(publishDue);
       chat.hub.close();
       await link?.close();
       await database.close();

@@ -56,9 +56,27 @@ export interface FeedbackSink {
   submit(entry: Feedback, page: string | null): Promise<void>;
 }
 
+/**
+ * The staff's view of what is not published yet: a page asked for with
+ * `preview=true` by a signed-in staff member shows their drafts (SPEC §2, §6).
+ */
+export interface DraftPreview {
+  /** The content with drafts in it, when the request's cookies are a staff member's who may draft; else undefined. */
+  contentFor(cookieHeader: string | undefined): Promise<ContentSource | undefined>;
+}
+
+/** Published content changed: the paths of the pages it shows on (`*`: any page may have). */
+export interface ContentChanges {
+  onChange(listener: (paths: readonly string[]) => void): void;
+}
+
 /** Everything the host reads and writes, from one place. */
 export interface DataSources {
   content: ContentSource;
   siteData: SiteData;
   feedback: FeedbackSink;
+  /** Where the back-end keeps drafts (the embedded one): previews show them to staff. */
+  drafts?: DraftPreview;
+  /** Where published changes are announced, so kept pages showing them are dropped at once. */
+  changes?: ContentChanges;
 }

@@ -101,6 +101,11 @@ export function createApp(options: AppOptions): PortalApp {
           logger,
           onLookup: metrics && ((result) => metrics.pageCache(result)),
         });
+  // A published change drops the kept pages it shows on, here and (through the back-end's link) on every instance.
+  deps.changes?.onChange((paths) => {
+    const dropped = pageCache?.drop(paths) ?? 0;
+    logger.info({ paths, dropped }, 'published content changed: kept pages dropped');
+  });
   // Sent before the security headers: with an https public address they carry HSTS all the same.
   const secure = (handler: PlainHandler): PlainHandler =>
     https ? (req, res) => hstsHeader(req, res, () => handler(req, res)) : handler;

@@ -58,6 +58,8 @@ export async function startTestPortal(
     log?: BackendLog;
     /** An administrator of the studio made at start (STUDIO_ADMIN_LOGIN and STUDIO_ADMIN_PASSWORD). */
     studioAdmin?: { login: string; password: string };
+    /** How often scheduled publishing looks for what is due. */
+    publishCheckMs?: number;
   } = {},
 ): Promise<TestPortal> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
@@ -69,6 +71,7 @@ export async function startTestPortal(
     signInAttemptsPerAddress: options.signInAttemptsPerAddress,
     feedbackLimit: options.feedbackLimit,
     studioAdmin: options.studioAdmin,
+    publishCheckMs: options.publishCheckMs,
     chat: options.chat,
     // Limits and throttles at work are what many tests do: their warnings would bury the run's output.
     log: options.log ?? { error: (_fields, message) => console.error(message), warn: () => {} },

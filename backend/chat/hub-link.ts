@@ -11,7 +11,9 @@ export type HubSignal =
   /** How many agents have this instance's inbox open now (sent on change, and again every heartbeat). */
   | { kind: 'agents'; count: number }
   /** A new instance asks the others how many agents they have. */
-  | { kind: 'hello' };
+  | { kind: 'hello' }
+  /** Published content changed: the pages it shows on (the link is the instances' one channel; the chat ignores it). */
+  | { kind: 'content'; paths: string[] };
 
 /** The hubs of every instance on one database, joined. */
 export interface HubLink {

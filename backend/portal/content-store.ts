@@ -161,7 +161,8 @@ export class ContentStore {
   news(filter: { categoryId?: number; page: number; pageSize: number }): Promise<Page<NewsSummary>> {
     return this.paged<NewsSummary>(
       'id, category_id AS "categoryId", title, summary, source, published_at AS "publishedAt"',
-      'news',
+      // What visitors may see: published, not taken down (news_shown, migration 17).
+      'news_shown',
       'published_at DESC, id DESC',
       filter,
       { column: 'category_id', value: filter.categoryId },
@@ -173,7 +174,7 @@ export class ContentStore {
       this.db,
       sql<NewsDetail>`SELECT n.id, n.category_id AS "categoryId", c.title AS "categoryTitle", n.title, n.summary,
           n.content_html AS "contentHtml", n.source, n.published_at AS "publishedAt"
-        FROM news n JOIN news_categories c ON c.id = n.category_id WHERE n.id = ${id}`,
+        FROM news_shown n JOIN news_categories c ON c.id = n.category_id WHERE n.id = ${id}`,
     );
   }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
 
 import { SEARCH_TYPES, type SearchType } from '../../contract/search';
-import { all, type Db } from '../db/query';
+import { all, type Db, one } from '../db/query';
 
 /** sanitize-html escapes these when it writes text; undo it for the index, which stores plain text. */
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
@@ -39,4 +39,25 @@ export async function rebuildSearchIndex(db: Db): Promise<void> {
       await sql`INSERT INTO search_index (type, ref, title, body)
         VALUES (${type}, ${row.id}, ${row.title}, ${`${row.summary} ${plainText(row.html)}`})`.execute(db);
   }
+}
+
+/**
+ * One item's row made again after it was published, changed or taken down: gone
+ * while visitors are not shown it (a news item not published, or taken down).
+ */
+export async function reindexItem(db: Db, type: SearchType, id: number): Promise<void> {
+  await sql`DELETE FROM search_index WHERE type = ${type} AND ref = ${id}`.execute(db);
+  const shown = type === 'news' ? sql` AND visible = 1` : sql``;
+  const row = await one(
+    db,
+    sql<{
+      id: number;
+      title: string;
+      summary: string;
+      html: string;
+    }>`${sql.raw(SOURCES[type])} WHERE id = ${id}${shown}`,
+  );
+  if (row)
+    await sql`INSERT INTO search_index (type, ref, title, body)
+      VALUES (${type}, ${row.id}, ${row.title}, ${`${row.summary} ${plainText(row.html)}`})`.execute(db);
 }

@@ -12,6 +12,13 @@ export const AUDIT_ACTIONS = {
   'password-reset': '重设密码',
   'password-changed': '修改自己的密码',
   'sessions-ended': '结束登录',
+  'draft-saved': '保存草稿',
+  published: '发布',
+  unpublished: '撤下',
+  restored: '恢复版本并发布',
+  scheduled: '定时发布',
+  'schedule-cancelled': '取消定时发布',
+  'draft-discarded': '放弃草稿',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

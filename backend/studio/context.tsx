@@ -1,5 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { NewsCategory } from '../../contract/content';
 import type { SignInThrottle } from '../http/throttle';
+import type { NewsDesk } from '../publishing/news-desk';
 import type { AuditLog } from '../staff/audit';
 import { may, type Permission } from '../staff/roles';
 import type { StaffAuth } from '../staff/staff-auth';
@@ -12,6 +14,8 @@ export interface Studio {
   audit: AuditLog;
   auth: StaffAuth;
   signIns: SignInThrottle;
+  /** The news desk, and the categories its items are filed under. */
+  news: { desk: NewsDesk; categories: () => Promise<NewsCategory[]> };
   /** Counts for the first page; each part of the site adds its own. */
   glance: () => Promise<ReadonlyArray<{ label: string; count: number; href: string; permission: Permission }>>;
 }

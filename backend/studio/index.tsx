@@ -2,6 +2,7 @@ import { type Request, type Response, Router } from 'express';
 import { auditRoutes } from './audit-page';
 import type { Studio } from './context';
 import { homeRoutes } from './home';
+import { newsDeskRoutes } from './news-desk';
 import { ownAccountRoutes } from './own-account';
 import { signInRoutes } from './sign-in';
 import { staffAdminRoutes } from './staff-admin';
@@ -20,6 +21,7 @@ export function studioRoutes(studio: Studio): Router {
   router.use('/studio', studio.auth.cookies);
   router.use(signInRoutes(studio));
   router.use(homeRoutes(studio));
+  router.use(newsDeskRoutes(studio, studio.news.desk, studio.news.categories));
   router.use(staffAdminRoutes(studio));
   router.use(ownAccountRoutes(studio));
   router.use(auditRoutes(studio));

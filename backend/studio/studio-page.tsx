@@ -20,6 +20,7 @@ export interface StudioPageProps {
 /** The studio's sections, each shown to the members allowed in it. */
 const SECTIONS = [
   { href: '/studio', label: '概览', shown: () => true },
+  { href: '/studio/news', label: '新闻', shown: (staff: StaffMember) => may(staff.roles, 'draft') },
   { href: '/chat/agent', label: '客服工作台', shown: (staff: StaffMember) => may(staff.roles, 'chat') },
   { href: '/studio/staff', label: '员工', shown: (staff: StaffMember) => may(staff.roles, 'staff') },
   { href: '/studio/audit', label: '操作记录', shown: (staff: StaffMember) => may(staff.roles, 'staff') },
@@ -75,7 +76,9 @@ export function renderStudioPage({ nonce, title, staff, current, csrf, narrow, c
 export function Field(props: {
   name: string;
   label: string;
-  type?: 'text' | 'password';
+  type?: 'text' | 'password' | 'date';
+  /** A text of several lines (rows), instead of one line. */
+  rows?: number;
   value?: string;
   error?: string;
   hint?: string;
@@ -87,17 +90,34 @@ export function Field(props: {
   return (
     <>
       <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        name={props.name}
-        {...(props.type === 'password' ? { type: 'password' as const } : { type: 'text' as const })}
-        defaultValue={props.type === 'password' ? undefined : props.value}
-        autoComplete={props.autoComplete}
-        maxLength={props.maxLength ?? 200}
-        required
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={described}
-      />
+      {props.rows ? (
+        <textarea
+          id={id}
+          name={props.name}
+          rows={props.rows}
+          defaultValue={props.value}
+          maxLength={props.maxLength}
+          required
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={described}
+        />
+      ) : (
+        <input
+          id={id}
+          name={props.name}
+          {...(props.type === 'password'
+            ? { type: 'password' as const }
+            : props.type === 'date'
+              ? { type: 'date' as const }
+              : { type: 'text' as const })}
+          defaultValue={props.type === 'password' ? undefined : props.value}
+          autoComplete={props.autoComplete}
+          maxLength={props.maxLength ?? 200}
+          required
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={described}
+        />
+      )}
       {props.hint && (
         <p className="hint" id={`${id}-hint`}>
           {props.hint}

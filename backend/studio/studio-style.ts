@@ -20,8 +20,12 @@ main.narrow{max-width:440px;margin-top:48px}
 .card{margin:0 0 16px;padding:24px;background:#fff;border-radius:8px}
 h1{margin:0 0 16px;font-size:22px}h2{margin:0 0 12px;font-size:18px}
 label,.label{display:block;margin:16px 0 6px;font-weight:600}
-input[type=text],input[type=password],input:not([type]){width:100%;min-height:44px;padding:8px 12px;border:1px solid #86909c;border-radius:4px;font:inherit}
-input[aria-invalid=true]{border-color:#b42318}
+input[type=text],input[type=password],input[type=date],input[type=datetime-local],input:not([type]),select,textarea{width:100%;min-height:44px;padding:8px 12px;border:1px solid #86909c;border-radius:4px;font:inherit}
+input[aria-invalid=true],textarea[aria-invalid=true]{border-color:#b42318}
+textarea{resize:vertical;font:14px/1.6 ui-monospace,monospace}
+.status{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:0 0 12px}
+.inline{display:flex;flex-wrap:wrap;align-items:end;gap:0 12px}.inline label{flex-basis:100%}.inline input{flex:1;min-width:200px;width:auto}.inline button{margin-top:8px}
+a.button{display:inline-flex;align-items:center;min-height:44px;margin-top:20px;padding:8px 24px;border:1px solid #86909c;border-radius:4px;color:#1d2129;text-decoration:none}
 fieldset{margin:16px 0 0;padding:0;border:0}legend{padding:0;font-weight:600}
 .check{display:flex;align-items:center;gap:8px;min-height:44px;margin:0;font-weight:400}
 .check input{width:20px;height:20px;margin:0}

@@ -36,6 +36,8 @@ export class PageCache {
   private readonly onLookup?: (result: 'hit' | 'stale' | 'miss') => void;
   /** First renders under way, by key. */
   private readonly rendering = new Map<string, Promise<CachedPage>>();
+  /** Counts drops: a render begun before one may hold what was just changed, and is not kept. */
+  private drops = 0;
 
   constructor(
     options: PageCacheOptions & {
@@ -55,7 +57,10 @@ export class PageCache {
       allowStale: true,
       fetchMethod: async (key, stale, { context }) => {
         try {
-          return await compressed(await context(true));
+          const drops = this.drops;
+          const page = await compressed(await context(true));
+          // Content changed while it rendered: once more, from what is there now.
+          return drops === this.drops ? page : await compressed(await context(true));
         } catch (error) {
           // A failing back-end (a 5xx, a deadline) keeps the last good page for
           // everyone, tried again after `freshMs`, up to `staleIfErrorMs`. Anything
@@ -137,10 +142,12 @@ export class PageCache {
   private first(key: string, produce: Produce): Promise<CachedPage> {
     let rendering = this.rendering.get(key);
     if (!rendering) {
+      const drops = this.drops;
       rendering = (async () => {
         try {
           const page = await compressed(await produce(false));
-          this.pages.set(key, page);
+          // Sent to this request all the same; kept only if nothing it shows changed meanwhile.
+          if (drops === this.drops) this.pages.set(key, page);
           return page;
         } finally {
           this.rendering.delete(key);
@@ -175,6 +182,30 @@ export class PageCache {
   }
 
   clear(): void {
+    this.drops++;
     this.pages.clear();
+  }
+
+  /**
+   * Drops the kept pages at these paths, whatever their query, device or host
+   * (`*`: every page): what a published change shows on. The rest stay kept.
+   * How many were dropped.
+   */
+  drop(paths: readonly string[]): number {
+    this.drops++;
+    if (paths.includes('*')) {
+      const all = this.pages.size;
+      this.pages.clear();
+      return all;
+    }
+    const dropping = new Set(paths);
+    let dropped = 0;
+    for (const key of [...this.pages.keys()]) {
+      // `device host address`: the host may be empty.
+      const address = key.slice(key.indexOf(' ', key.indexOf(' ') + 1) + 1);
+      const path = address.split('?', 1)[0] ?? '';
+      if (dropping.has(path)) dropped += this.pages.delete(key) ? 1 : 0;
+    }
+    return dropped;
   }
 }

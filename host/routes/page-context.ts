@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import type { DraftPreview } from '../../contract/sources';
 import type { ContentSource } from '../data/content';
 import type { FeedbackSink } from '../data/feedback';
 import { sharingDeadline } from '../data/shared-deadline';
@@ -84,8 +85,8 @@ export function publicOrigin(req: Request, configured: string | undefined): stri
 }
 
 /** Sends a page rendered for this request; `no-cache`: browsers ask again, with the ETag. */
-export function sendPage(res: Response, html: string, status = 200): void {
-  res.status(status).type('html').setHeader('Cache-Control', 'no-cache').send(html);
+export function sendPage(res: Response, html: string, status = 200, cacheControl = 'no-cache'): void {
+  res.status(status).type('html').setHeader('Cache-Control', cacheControl).send(html);
 }
 
 /** Renders a page from the request, its context and the content source. */
@@ -123,7 +124,8 @@ export const framePage =
     const cache = deps.pageCache;
     if (keep && cache?.keeps(req) && (keep !== 'when-asked-again' || cache.keepsWhenAskedAgain(req, reads)))
       return cache.send(req, res, produce, reads);
-    sendPage(res, await produce());
+    // A preview may show a staff member's drafts: kept by no one on the way.
+    sendPage(res, await produce(), 200, req.query.preview === undefined ? 'no-cache' : 'no-store');
   };
 
 /** The render, in the request's deadline: its back-end calls share it, and end with it. */
@@ -134,9 +136,20 @@ function withinDeadline(req: Request, ms: number, render: () => Promise<string>)
   });
 }
 
-/** A page rendered from the content source (see `framePage`). */
+/**
+ * A page rendered from the content source (see `framePage`); a staff member's
+ * preview (`preview=true`) from their drafts, when the back-end keeps drafts.
+ */
 export const contentPage = (
-  deps: PageDeps & { content: ContentSource },
+  deps: PageDeps & { content: ContentSource; drafts?: DraftPreview },
   render: Render,
   options?: PageOptions,
-): RequestHandler => framePage(deps, (req, context) => render(req, context, deps.content), options);
+): RequestHandler =>
+  framePage(
+    deps,
+    async (req, context) => {
+      const drafts = context.preview ? await deps.drafts?.contentFor(req.get('cookie')) : undefined;
+      return render(req, context, drafts ?? deps.content);
+    },
+    options,
+  );

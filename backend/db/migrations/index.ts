@@ -15,6 +15,7 @@ import { writeProbe } from './0013-write-probe';
 import { refreshGrace } from './0014-refresh-grace';
 import { conversationAddress } from './0015-conversation-address';
 import { staff } from './0016-staff';
+import { publishing } from './0017-publishing';
 
 /** Every migration, in order. Add new ones at the end; never edit an applied one. */
 export const migrations: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   refreshGrace,
   conversationAddress,
   staff,
+  publishing,
 ];

@@ -1,34 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-
-/** What content HTML may contain: text structure, links and tables; nothing that runs. */
-const POLICY: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'h2',
-    'h3',
-    'h4',
-    'ul',
-    'ol',
-    'li',
-    'strong',
-    'em',
-    'b',
-    'i',
-    'br',
-    'a',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'blockquote',
-  ],
-  // rel is always set by the transform below, whatever the source said.
-  allowedAttributes: { a: ['href', 'rel'] },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow noopener' }, true) },
-};
+import { RICH_TEXT_POLICY as POLICY, sanitizeRichText } from '../../../contract/rich-text';
 
 /**
  * Headings moved so the highest one in `html` becomes `h{from}`: content written
@@ -58,4 +29,4 @@ export function RichText({
   return <div className={className} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html, policy) }} />;
 }
 
-export const sanitize = (html: string) => sanitizeHtml(html, POLICY);
+export const sanitize = sanitizeRichText;
