@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { sanitizeRichText } from './rich-text';
 
 /**
  * What the site's editors may save, per content kind: the shapes of
  * contract/content.ts (what pages render and the OpenAPI document describes),
  * with the rules a form needs and its messages in Chinese. Rich text is
- * sanitised on save by the rules the pages apply on output.
+ * sanitised on save (by the side that saves it) with the rules the pages apply
+ * on output (rich-text.ts).
  */
 
 const line = (label: string, max: number) =>
@@ -25,7 +25,6 @@ const richText = (label: string, max: number) =>
   v.pipe(
     v.string(`请填写${label}`),
     v.maxLength(max, `${label}过长（不能超过 ${max} 个字符）`),
-    v.transform(sanitizeRichText),
     v.check((html) => html.replace(/<[^>]*>|&nbsp;|\s/g, '').length > 0, `请填写${label}`),
   );
 

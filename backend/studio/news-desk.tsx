@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { NewsCategory } from '../../contract/content';
 import { type NewsEdit, newsEditSchema } from '../../contract/content-edits';
 import type { NewsDesk, NewsState } from '../publishing/news-desk';
+import { sanitizeRichText } from '../publishing/rich-text';
 import { may } from '../staff/roles';
 import { formToken, type Studio, sendStudioPage, sessionOf, signedIn } from './context';
 import { Field, FormErrors, Notice } from './studio-page';
@@ -198,7 +199,14 @@ export function newsDeskRoutes(studio: Studio, desk: NewsDesk, categories: () =>
 
   const parse = (body: unknown) => {
     const parsed = v.safeParse(newsEditSchema, body);
-    if (parsed.success) return { data: parsed.output };
+    if (parsed.success) {
+      const contentHtml = sanitizeRichText(parsed.output.contentHtml);
+      // What is left once nothing that runs is: text, or nothing to publish.
+      if (contentHtml.replace(/<[^>]*>|&nbsp;|\s/g, '')) return { data: { ...parsed.output, contentHtml } };
+      return {
+        errors: { contentHtml: '正文没有可显示的文字（脚本和不支持的标签在保存时去掉）' } as Record<string, string>,
+      };
+    }
     const errors: Record<string, string> = {};
     for (const issue of parsed.issues) errors[v.getDotPath(issue) ?? ''] ??= issue.message;
     return { errors };

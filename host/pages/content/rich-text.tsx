@@ -1,5 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
-import { RICH_TEXT_POLICY as POLICY, sanitizeRichText } from '../../../contract/rich-text';
+import { RICH_TEXT_POLICY } from '../../../contract/rich-text';
+
+const POLICY: sanitizeHtml.IOptions = RICH_TEXT_POLICY;
 
 /**
  * Headings moved so the highest one in `html` becomes `h{from}`: content written
@@ -29,4 +31,4 @@ export function RichText({
   return <div className={className} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html, policy) }} />;
 }
 
-export const sanitize = sanitizeRichText;
+export const sanitize = (html: string) => sanitizeHtml(html, POLICY);
