@@ -106,7 +106,11 @@ test.describe('the studio on the shared portal', () => {
 
     const editor = await browser.newPage();
     await signIn(editor, portalUrl(), `ed${suffix}`, 'Staff-pass-2026');
-    await expect(editor.getByRole('navigation', { name: '工作室' }).getByRole('link')).toHaveText(['概览', '我的账号']);
+    await expect(editor.getByRole('navigation', { name: '工作室' }).getByRole('link')).toHaveText([
+      '概览',
+      '新闻',
+      '我的账号',
+    ]);
     expect((await editor.goto(`${portalUrl()}/studio/staff`))?.status()).toBe(403);
     expect((await editor.goto(`${portalUrl()}/chat/agent`))?.status()).toBe(403);
     await expect(editor.getByRole('alert')).toContainText('没有客服角色');
