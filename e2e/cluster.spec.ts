@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { heldStream, issuedVisitor, visitorFrom } from '../backend/test-support/chat-visitor';
+import { StaffBrowser } from '../backend/test-support/staff-browser';
 import { type Cluster, startCluster } from '../scripts/cluster';
 import { nginxPath } from '../scripts/nginx';
 import { postgresBin } from '../scripts/postgres';
 import { accessTokenOf, fillSignInForm } from './accounts';
 import { agentReplies, type Failure, readLoad, requestsWaitingAt, visitor } from './cluster-load';
+import { STUDIO_ADMIN } from './portal-process';
 
 /**
  * Two portal instances on one PostgreSQL database behind nginx (`npm run
@@ -136,6 +138,34 @@ test('an agent signed in through nginx stays signed in whichever instance answer
   } finally {
     follower.close();
   }
+});
+
+test('a news item published in the studio through one instance is on the other within 2 s: its page, the list it was kept in, search, the feed and the site map', async () => {
+  const studio = new StaffBrowser({ port: Number(new URL(instance(0).url).port), origin: cluster.url });
+  expect((await studio.signIn(STUDIO_ADMIN.login, STUDIO_ADMIN.password)).status).toBe(303);
+  const title = `集群发布 ${randomBytes(3).toString('hex')}`;
+  const saved = await studio.submit('/studio/news/new', '/studio/news', {
+    categoryId: '1',
+    title,
+    summary: '两个实例同时看到的新闻。',
+    source: '智造云',
+    publishedAt: '2026-11-28',
+    contentHtml: '<p>正文。</p>',
+  });
+  const id = /\/studio\/news\/(\d+)/.exec(saved.location ?? '')?.[1];
+  expect(id).toBeTruthy();
+  const other = (path: string) => fetch(`${instance(1).url}${path}`);
+  expect((await other(`/news/${id}`)).status).toBe(404);
+  // The list is kept on the other instance before the publish.
+  expect(await (await other('/news')).text()).not.toContain(title);
+  const published = Date.now();
+  await studio.submit(`/studio/news/${id}`, `/studio/news/${id}/publish`, {});
+  await expect.poll(async () => (await other(`/news/${id}`)).status, { timeout: 2_000, intervals: [50] }).toBe(200);
+  await expect.poll(async () => (await other('/news')).text(), { timeout: 2_000, intervals: [50] }).toContain(title);
+  console.log(`published through A, on B's kept list in ${Date.now() - published} ms`);
+  expect(await (await other(`/searchRes?keyword=${encodeURIComponent(title)}`)).text()).toContain(`/news/${id}`);
+  expect(await (await other('/feed.xml')).text()).toContain(title);
+  expect(await (await other('/sitemap.xml')).text()).toContain(`/news/${id}<`);
 });
 
 test('a per-address limit holds across both instances: the sixth feedback post within ten minutes is refused', async () => {

@@ -154,7 +154,60 @@ test.describe('the studio on the shared portal', () => {
         await quiet(page);
         const audit = `${device.label}, the audit log`;
         report.add(audit, await auditWithKeyboard(page, audit, device));
+        await page.goto(`${portalUrl()}/studio/news`);
+        await quiet(page);
+        const news = `${device.label}, the news`;
+        report.add(news, await auditWithKeyboard(page, news, device));
+        await page.goto(`${portalUrl()}/studio/news/1`);
+        await quiet(page);
+        const item = `${device.label}, a news item`;
+        report.add(item, await auditWithKeyboard(page, item, device));
       });
     await report.finish(testInfo);
+  });
+});
+
+test.describe('news on a portal of its own (the shared one keeps its seeded news for the other suites)', () => {
+  let own: PortalProcess;
+  test.beforeAll(async () => {
+    own = await startPortalProcess(3, { env: { DEMO_SITES: 'false' }, ready: /Studio on/ });
+  });
+  test.afterAll(() => own?.stop());
+
+  test('news: an editor drafts, previews in a new tab, a publisher publishes; visitors see it only then', async ({
+    browser,
+  }) => {
+    const admin = await browser.newPage();
+    await signIn(admin, own.url, STUDIO_ADMIN.login, STUDIO_ADMIN.password);
+    await admin.getByRole('link', { name: '新闻' }).click();
+    await admin.getByRole('link', { name: '写新闻' }).click();
+    const title = `浏览器里写的新闻 ${Date.now().toString(36)}`;
+    await admin.getByLabel('分类').selectOption({ label: '公司新闻' });
+    await admin.getByLabel('标题', { exact: true }).fill(title);
+    await admin.getByLabel('摘要', { exact: true }).fill('从工作室写的一条新闻。');
+    await admin.getByLabel('来源', { exact: true }).fill('智造云');
+    await admin.getByLabel('正文（HTML）').fill('<p>第一段。</p><script>alert(1)</script>');
+    await admin.getByRole('button', { name: '保存草稿' }).click();
+    await expect(admin.getByRole('status')).toContainText('草稿已保存');
+    const address = await admin.getByRole('link', { name: /^\/news\/\d+$/ }).textContent();
+
+    const visitor = await browser.newPage();
+    expect((await visitor.goto(`${own.url}${address}`))?.status()).toBe(404);
+    const [preview] = await Promise.all([
+      admin.context().waitForEvent('page'),
+      admin.getByRole('link', { name: '预览草稿（新窗口）' }).click(),
+    ]);
+    await expect(preview.getByRole('heading', { name: title })).toBeVisible();
+    await expect(preview.locator('portal-header')).toHaveCount(0);
+    await preview.close();
+
+    await admin.getByRole('button', { name: '发布草稿' }).click();
+    await expect(admin.getByRole('status')).toContainText('已发布');
+    await visitor.goto(`${own.url}${address}`);
+    await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
+    await visitor.goto(`${own.url}/news`);
+    await expect(visitor.getByRole('link', { name: title })).toBeVisible();
+    await admin.close();
+    await visitor.close();
   });
 });
