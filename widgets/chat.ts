@@ -66,6 +66,9 @@ const allowed: Promise<boolean> = Promise.resolve().then(async () => {
   return false;
 });
 
+// Kept for the launcher this script brings, which would otherwise ask the same (chat-launcher/access.ts).
+(window as unknown as Record<symbol, Promise<boolean>>)[Symbol.for('portal.chat.access')] = allowed;
+
 let loading: Promise<boolean> | undefined;
 /** Fetches the launcher's code once; false when it could not be loaded (a later call tries again). */
 const loadLauncher = () => {

@@ -17,6 +17,7 @@ import {
   openedIn,
   readInboxQuery,
 } from '../../contract/chat-inbox';
+import { brandId } from '../../contract/random-ids';
 import { ChatConnection } from '../chat/connection';
 import type { ChatMessage } from '../chat/types';
 import { API, CallFailure, call, pageOf } from './api';
@@ -180,7 +181,8 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
     try {
       const message = await call<ChatMessage>(`/conversations/${current.id}/messages`, {
         text: draft,
-        clientId: crypto.randomUUID().replace(/-/g, ''),
+        // Not `crypto.randomUUID`: missing on a plain-HTTP address.
+        clientId: brandId('', 16),
       });
       setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
       setDraft('');

@@ -1,3 +1,5 @@
+import { browserSupported } from '../core/support';
+import { chatAccess } from './access';
 import styles from './chat-launcher.css';
 import { launcherMarkup, LAUNCHER_TEXT as TEXT } from './markup';
 import { answerThePage } from './page-api';
@@ -9,6 +11,9 @@ export const CHAT_LAUNCHER_TAG = 'portal-chat-launcher';
 let sheet: CSSStyleSheet | undefined;
 /** One launcher per page answers the page's own chat buttons. */
 let pageOwner: PortalChatLauncher | undefined;
+
+/** The chat may not run on this page (`chatAccess`): the launcher stays empty. */
+class ChatUnavailable extends Error {}
 
 /**
  * The online customer-service launcher: a floating button with the unread count
@@ -31,6 +36,11 @@ let pageOwner: PortalChatLauncher | undefined;
  * is hidden meanwhile, and the panel is modal (focus kept inside); wider, it opens
  * beside the button. Escape or ✕ closes it and gives focus back to what opened it.
  * Both rise above the cookie notice while it shows (`--portal-cookie-notice-height`).
+ *
+ * On another origin it first asks the portal whether the chat serves it
+ * (CHAT_PARTNER_ORIGINS), as `chat.js` does, and shows nothing until the answer;
+ * refused, or with no portal configured, it stays empty, `ready` rejects, and the
+ * console says why once.
  *
  * @summary Chat launcher with unread badge, loading the chat panel on demand.
  * @attr lang - `zh-CN` or `en`; defaults to the nearest `lang` on the page.
@@ -68,11 +78,15 @@ export class PortalChatLauncher extends HTMLElement {
   private loading?: Promise<{ startChat: StartChat }>;
   private queue: Array<(session: ChatSession) => void> = [];
   private resolveReady!: () => void;
+  private rejectReady!: (reason: Error) => void;
+  /** Whether the chat may run on this page, once known (`chatAccess`). */
+  private allowed?: Promise<boolean>;
   /** Set while this launcher answers the page's chat buttons (`answerThePage`). */
   private leavePage?: () => void;
   /** Kept once the chat is started: its code loaded and connected. */
-  readonly ready = new Promise<void>((resolve) => {
+  readonly ready = new Promise<void>((resolve, reject) => {
     this.resolveReady = resolve;
+    this.rejectReady = reject;
   });
 
   constructor() {
@@ -95,15 +109,23 @@ export class PortalChatLauncher extends HTMLElement {
     const headStart = () => void this.load().catch(() => {});
     this.button.addEventListener('pointerenter', headStart, { once: true });
     this.button.addEventListener('focus', headStart, { once: true });
+    // Rejected where the chat may not run, for whoever asks, without an "uncaught" error of its own.
+    this.ready.catch(() => {});
   }
 
   connectedCallback() {
     this.label();
-    if (!pageOwner) {
-      pageOwner = this;
-      this.leavePage = answerThePage(this);
-    }
-    if (hasChattedBefore()) void this.start().catch(() => {});
+    const begin = () => {
+      if (!this.isConnected) return;
+      if (!pageOwner) {
+        pageOwner = this;
+        this.leavePage = answerThePage(this);
+      }
+      if (hasChattedBefore()) void this.start().catch(() => {});
+    };
+    // On the portal's own pages at once; elsewhere once the portal has said yes.
+    if (this.access() === true) begin();
+    else void this.allowed?.then((yes) => yes && begin());
   }
 
   disconnectedCallback() {
@@ -140,25 +162,51 @@ export class PortalChatLauncher extends HTMLElement {
 
   /** Starts the chat without opening it (the connection and the unread count). */
   start(): Promise<ChatSession> {
-    this.starting ??= this.load().then(({ startChat }) => {
-      const session = startChat(this.host(), chatSettings(this.getAttribute('provider')));
-      this.session = session;
-      for (const call of this.queue.splice(0)) call(session);
-      void session.ready.then(this.resolveReady);
-      return session;
-    });
-    this.starting.catch(() => {
-      // A failed download may succeed on the next click.
+    this.starting ??= Promise.resolve(this.access())
+      .then((yes) => {
+        if (!yes) throw new ChatUnavailable('[portal] the chat is not available on this page');
+        return this.load();
+      })
+      .then(({ startChat }) => {
+        const session = startChat(this.host(), chatSettings(this.getAttribute('provider')));
+        this.session = session;
+        for (const call of this.queue.splice(0)) call(session);
+        void session.ready.then(this.resolveReady);
+        return session;
+      });
+    this.starting.catch((error: unknown) => {
+      // A failed download may succeed on the next click; a refusal stays.
+      if (error instanceof ChatUnavailable) return;
       this.starting = undefined;
       this.loading = undefined;
     });
     return this.starting;
   }
 
+  /**
+   * Whether the chat may run here: `true` when known at once, else the answer to
+   * come, meanwhile and after a no rendering nothing (`data-unavailable`).
+   */
+  private access(): true | Promise<boolean> {
+    if (this.allowed) return this.allowed;
+    const answer = chatAccess(this.getAttribute('provider'));
+    if (answer === true) return true;
+    this.toggleAttribute('data-unavailable', true);
+    this.allowed = answer.then((yes) => {
+      this.toggleAttribute('data-unavailable', !yes);
+      if (!yes) this.rejectReady(new ChatUnavailable(`[portal] the chat is not available on ${location.origin}`));
+      return yes;
+    });
+    return this.allowed;
+  }
+
   private call(work: (session: ChatSession) => void) {
     if (this.session) return work(this.session);
     this.queue.push(work);
-    void this.start().catch((error) => console.error('[portal] the chat could not be loaded', error));
+    void this.start().catch(
+      (error: unknown) =>
+        error instanceof ChatUnavailable || console.error('[portal] the chat could not be loaded', error),
+    );
   }
 
   private load() {
@@ -205,7 +253,8 @@ export class PortalChatLauncher extends HTMLElement {
   }
 }
 
-if (!customElements.get(CHAT_LAUNCHER_TAG)) customElements.define(CHAT_LAUNCHER_TAG, PortalChatLauncher);
+if (browserSupported() && !customElements.get(CHAT_LAUNCHER_TAG))
+  customElements.define(CHAT_LAUNCHER_TAG, PortalChatLauncher);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { type ConsoleChatCard, messageCardOf } from '../../contract/chat-card';
+import { brandId } from '../../contract/random-ids';
 import type { ChatCardInfo, ChatSession, LauncherHost, PageCard, StartChat } from '../chat-launcher/types';
 import { portalOrigin, portalUrl } from '../core/config';
 import { $chat, $userInfo, closeChat, messageReceived, openChat } from '../core/stores';
@@ -27,7 +28,8 @@ function adoptStyles(host: LauncherHost) {
   if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 }
 
-const clientId = () => crypto.randomUUID().replace(/-/g, '');
+// Not `crypto.randomUUID`: a page served over plain HTTP (a partner's) lacks it, and sending threw (issue #34).
+const clientId = () => brandId('', 16);
 
 /** The card of a product or solution, from the console's chat-card data (SPEC §3), shown while it is sent. */
 async function cardFor(associationNo: string): Promise<ChatCardInfo | undefined> {

@@ -1,5 +1,18 @@
 import { CONFIG_KEY, PORTAL_ENV_NAMES, type PortalConfig, type PortalEnvironment } from '../../contract/environments';
 
+/**
+ * The origin of `address`; throws now, naming it, rather than later in an element.
+ * (`new URL` in a try, not `URL.canParse`: that is missing before Chrome 120,
+ * Firefox 115 and Safari 17, where it threw instead: issue #34.)
+ */
+function originOf(address: string): string {
+  try {
+    return new URL(address).origin;
+  } catch {
+    throw new TypeError(`configurePortal: "${address}" is not an address`);
+  }
+}
+
 type ConfigWindow = Record<symbol, { env?: Partial<PortalEnvironment> } | undefined>;
 
 /**
@@ -15,13 +28,12 @@ type ConfigWindow = Record<symbol, { env?: Partial<PortalEnvironment> } | undefi
  */
 export function configurePortal(config: PortalConfig): void {
   if (config.origin !== undefined) {
-    // Throws now, naming the address, rather than later in an element.
-    if (!URL.canParse(config.origin)) throw new TypeError(`configurePortal: "${config.origin}" is not an address`);
+    const origin = originOf(config.origin);
     if (typeof document !== 'undefined') {
       const meta =
         document.querySelector<HTMLMetaElement>('meta[name=portal-origin]') ??
         document.head.appendChild(Object.assign(document.createElement('meta'), { name: 'portal-origin' }));
-      meta.content = new URL(config.origin).origin;
+      meta.content = origin;
     }
   }
   if (config.env !== undefined) {

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { isMobileUserAgent } from '../../contract/user-agent';
+import { hubWelcomesThisPage } from '../core/account/hub-welcome';
 import { loadPortalAccount, startPortalSession } from '../core/account/portal-session';
 import { linkBase } from '../core/base';
 import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
 import { environment } from '../core/env';
 import { resolveLang } from '../core/i18n';
-import { $userInfo, $userInfoLoading, setUserInfo, type UserInfo } from '../core/stores';
+import { $userInfo, $userInfoLoading, type UserInfo } from '../core/stores';
 import { useStore } from '../core/use-store';
-import { hubWelcomesThisPage } from './hub-welcome';
 import { LoginView } from './LoginView';
 
 export interface LoginProps extends ElementProps {
@@ -23,12 +23,13 @@ export function Login({ host, lang }: LoginProps) {
   // (useState rather than useRef: no hook the shared runtime would otherwise lack).
   const [told] = useState<{ user: UserInfo | null; leaving: boolean }>(() => ({ user: null, leaving: false }));
 
-  // Where the account service would refuse its hub, the visitor is simply signed out here.
+  // Where the account service would refuse its hub (or the portal is not known),
+  // a sign-in button would only lead to an error: nothing is shown (issue #34),
+  // and the console says why once.
+  const [welcome, setWelcome] = useState<boolean>();
   useEffect(() => {
-    void hubWelcomesThisPage().then((welcome) => {
-      if (welcome) void startPortalSession();
-      else setUserInfo(null);
-    });
+    void hubWelcomesThisPage().then(setWelcome);
+    void startPortalSession();
   }, []);
 
   // Events follow the sign-in, wherever it changed: here, in another tab, or on
@@ -42,6 +43,7 @@ export function Login({ host, lang }: LoginProps) {
     } else if (!user && before && !told.leaving) emit(host, 'portal-login-signed-out');
   }, [host, loading, user, told]);
 
+  if (welcome === false) return null;
   return (
     <LoginView
       lang={resolveLang(host, lang)}

@@ -3,6 +3,7 @@ import { environment } from '../env';
 import { $userInfo, setUserInfo, type UserInfo } from '../stores/user';
 import { $tokens, saveTokens } from '../tokens';
 import { hubUrl, sharedHub } from './hub';
+import { hubWelcomesThisPage } from './hub-welcome';
 
 /** The account SDK and the HTTP client it needs: fetched only when someone may be signed in. */
 export const loadPortalAccount = () => import('./portal-account');
@@ -31,12 +32,15 @@ let started: Promise<UserInfo | null> | undefined;
 
 /**
  * Checks the sign-in once per page, however many elements ask: the user, or null
- * for a visitor. The light front door to `startPortalAccount`.
+ * for a visitor. The light front door to `startPortalAccount`. On an origin the
+ * account service does not list (or where the elements do not know their portal)
+ * no one is signed in, and its hub is never framed (`hubWelcomesThisPage`).
  */
 export function startPortalSession(): Promise<UserInfo | null> {
-  started ??= maySignIn().then(async (may) => {
-    if (may) return (await loadPortalAccount()).startPortalAccount();
+  started ??= hubWelcomesThisPage().then(async (welcome) => {
+    if (welcome && (await maySignIn())) return (await loadPortalAccount()).startPortalAccount();
     setUserInfo(null);
+    if (!welcome) return null;
     // A sign-in on another origin reaches this page through the hub: only then
     // does the SDK come. From then on the SDK hears the hub itself; this listener
     // saving a later sign-in's tokens first made the SDK's own take it for one it

@@ -1,5 +1,6 @@
-import { portalOrigin } from '../core/config';
-import { environment } from '../core/env';
+import { portalKnown, portalOrigin } from '../config';
+import { environment } from '../env';
+import { warnOnce } from '../warn-once';
 
 let asked: Promise<boolean> | undefined;
 
@@ -7,11 +8,15 @@ let asked: Promise<boolean> | undefined;
  * Whether the account service would let this page frame its hub: the page's
  * origin is registered for the app. On any other origin the hub's
  * `frame-ancestors` refuses the frame, with a CSP error in the page's console and
- * a wait for nothing, so the sign-in element asks first (issue #19). Asked once
- * per page, and only on an origin other than the service's and the portal's; an answer the
- * service cannot give (an older service, a network failure) counts as yes.
+ * a wait for nothing, so the sign-in is checked first (issue #19), by every
+ * element that needs it (`startPortalSession`: the sign-in, the agreements;
+ * issue #34). Asked once per page, and only on an origin other than the
+ * service's and the portal's; an answer the service cannot give (an older
+ * service, a network failure) counts as yes. No: where the elements do not know
+ * their portal (`portalKnown`), asking nothing.
  */
 export function hubWelcomesThisPage(): Promise<boolean> {
+  if (!portalKnown()) return Promise.resolve(false);
   asked ??= ask();
   return asked;
 }
@@ -32,8 +37,9 @@ async function ask(): Promise<boolean> {
   } catch {
     return true;
   }
-  console.warn(
-    `[portal] Sign-in is not shared with ${location.origin}: the account service at ${url.origin} does not list this origin. Register it (ACCOUNT_ORIGINS on a local portal; see /docs#sign-in-origins).`,
+  warnOnce(
+    'account-origin',
+    `[portal] Sign-in is not shared with ${location.origin}: the account service at ${url.origin} does not list this origin, so the sign-in and the agreements render nothing here. Register it (ACCOUNT_ORIGINS on a local portal; see /docs#sign-in-origins).`,
   );
   return false;
 }

@@ -1,0 +1,39 @@
+import { portalKnown, portalOrigin } from '../core/config';
+import { warnOnce } from '../core/warn-once';
+import { chatSettings } from './provider';
+
+/** Where `chat.js` keeps its answer for the page, so the launcher it loads does not ask again. */
+const ASKED = Symbol.for('portal.chat.access');
+
+/**
+ * Whether this page may use the chat, asked before the launcher shows (issue #34;
+ * `chat.js` asks the same before it adds one): `true` at once on the portal's own
+ * pages and with the hosted provider; elsewhere the portal's answer for this
+ * origin (CHAT_PARTNER_ORIGINS), asked once per page. A refusal, or a portal the
+ * elements do not know (`portalKnown`), is said once in the console, and the
+ * launcher renders nothing. An answer the portal cannot give (a network failure,
+ * an older portal) lets the launcher show and say so itself when opened.
+ */
+export function chatAccess(provider: string | null): true | Promise<boolean> {
+  if (!portalKnown()) return Promise.resolve(false);
+  const portal = portalOrigin();
+  if (location.origin === portal || chatSettings(provider).provider === 'meiqia') return true;
+  const page = window as unknown as Record<symbol, Promise<boolean> | undefined>;
+  page[ASKED] ??= ask(portal);
+  return page[ASKED];
+}
+
+async function ask(portal: string): Promise<boolean> {
+  try {
+    const answer = await fetch(`${portal}/api/chat/access`, { cache: 'no-store', credentials: 'omit' });
+    const body = answer.ok ? ((await answer.json()) as { result?: { allowed?: boolean } }) : undefined;
+    if (body?.result?.allowed !== false) return true;
+  } catch {
+    return true;
+  }
+  warnOnce(
+    'chat-origin',
+    `[portal] The chat is not available on ${location.origin}: the portal at ${portal} does not list this origin, so the chat launcher renders nothing here. Add it to CHAT_PARTNER_ORIGINS on the portal's server (CHAT_PARTNER_ORIGINS=${location.origin}).`,
+  );
+  return false;
+}
