@@ -52,9 +52,22 @@ test.afterAll(async () => {
   await portal?.stop();
 });
 
-test('a page on an origin that is not registered gets the error /docs names', async ({ page }) => {
+test('a page on an origin that is not registered shows no sign-in, says why once, and the service gives the error /docs names', async ({
+  page,
+}) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
   await page.goto(`${unregistered}/`);
-  await page.locator('portal-login').getByRole('button', { name: '登录' }).click();
+  // A sign-in button would only lead to the error below: the element renders nothing (issue #34).
+  await expect.poll(() => warnings.filter((text) => text.startsWith('[portal]')), { timeout: 15_000 }).toHaveLength(1);
+  expect(warnings[0]).toContain(unregistered);
+  expect(warnings[0]).toContain('ACCOUNT_ORIGINS');
+  await expect
+    .poll(() => page.locator('portal-login').evaluate((login) => login.shadowRoot?.childElementCount))
+    .toBe(0);
+  // Where that button would have gone, the account service says why.
+  const signIn = new URLSearchParams({ appId: '9090', redirectUri: `${unregistered}/`, page_type: 'c' });
+  await page.goto(`${portal.url}/api/guc/protocol/oauth2/auth?${signIn}`);
   await expect(page.getByRole('heading', { name: '无法继续登录' })).toBeVisible({ timeout: 15_000 });
   const error = (await page.getByRole('alert').textContent())?.trim() ?? '';
   expect(error).toBe('回跳地址不在该应用登记的域名内');

@@ -1,12 +1,22 @@
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { ELEMENTS } from '../widgets/elements';
 import { fillSignInForm } from './accounts';
 import { expect, test } from './fixtures';
-import { type OutsideApp, type PreparedApp, packWidgets, prepareApp, removeApp, run, serveApp } from './outside-apps';
+import {
+  importUnderEmulator,
+  type OutsideApp,
+  type PreparedApp,
+  packWidgets,
+  prepareApp,
+  removeApp,
+  run,
+  serveApp,
+} from './outside-apps';
 import { freePortRange, type PortalProcess, startPortalProcess } from './portal-process';
 
 /**
@@ -157,6 +167,24 @@ async function inboxConversation(context: BrowserContext, text: string) {
   return section;
 }
 
+/** What the page says in its console with the elements' `[portal]` prefix. */
+function portalMessages(page: Page): string[] {
+  const said: string[] = [];
+  page.on('console', (message) => message.text().startsWith('[portal]') && said.push(message.text()));
+  return said;
+}
+
+/** The app's three elements are defined and show nothing: no sign-in, no dialog, no chat button. */
+async function expectNothingRendered(page: Page) {
+  for (const tag of ['portal-login', 'portal-agreement-dialog']) {
+    await expect.poll(() => page.evaluate((name) => Boolean(customElements.get(name)), tag)).toBe(true);
+    await expect.poll(() => page.locator(tag).evaluate((element) => element.shadowRoot?.childElementCount)).toBe(0);
+  }
+  const launcher = page.locator('portal-chat-launcher');
+  await expect(launcher).toHaveAttribute('data-unavailable', '');
+  await expect(launcher.locator('button.launcher')).toBeHidden();
+}
+
 async function signIn(page: Page, username: string) {
   await expect(loginState(page)).toHaveAttribute('data-state', 'signed-out', { timeout: 10_000 });
   await page.locator('portal-login').getByRole('button', { name: '登录', exact: true }).click();
@@ -253,6 +281,73 @@ for (const app of APPS) {
       await expect(conversation.locator('header')).toContainText(`来自 ${appUrl()}`);
       expect(traffic.refused).toEqual([]);
       expect(problems.errors).toEqual([]);
+    });
+
+    test('without configurePortal: one [portal] warning naming it, and the elements render nothing', async ({
+      page,
+      problems,
+    }) => {
+      const said = portalMessages(page);
+      const ownApi: string[] = [];
+      page.on('request', (request) => request.url().startsWith(`${appUrl()}/api/`) && ownApi.push(request.url()));
+      await page.goto(`${appUrl()}/?unconfigured`);
+      await expect.poll(() => said.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await expectNothingRendered(page);
+      expect(said).toHaveLength(1);
+      expect(said[0]).toContain('configurePortal(');
+      // Nothing takes the app's own server for the portal.
+      expect(ownApi).toEqual([]);
+      expect(problems.errors).toEqual([]);
+    });
+
+    test('on an origin the portal does not list: one [portal] warning each for the sign-in and the chat, and the elements render nothing', async ({
+      page,
+      problems,
+    }) => {
+      // The same build served on another port: configured, but registered with neither service.
+      const stranger = await serveApp(() => prepared.get(app.name)?.dist, 0);
+      try {
+        const origin = `http://127.0.0.1:${(stranger.address() as AddressInfo).port}`;
+        const said = portalMessages(page);
+        const hub: string[] = [];
+        page.on('request', (request) => request.url().includes('/api/guc/view/token/hub?') && hub.push(request.url()));
+        await page.goto(origin);
+        await expect.poll(() => said.length, { timeout: 10_000 }).toBe(2);
+        await expectNothingRendered(page);
+        expect(said.find((text) => text.includes('ACCOUNT_ORIGINS'))).toContain(origin);
+        expect(said.find((text) => text.includes('CHAT_PARTNER_ORIGINS'))).toContain(origin);
+        expect(said).toHaveLength(2);
+        // No hub frame for the service to refuse (a CSP error in the console), and the launcher's promise says why.
+        expect(hub).toEqual([]);
+        const ready = await page
+          .locator('portal-chat-launcher')
+          .evaluate((launcher: HTMLElementTagNameMap['portal-chat-launcher']) =>
+            launcher.ready.then(
+              () => 'kept',
+              (error: Error) => error.message,
+            ),
+          );
+        expect(ready).toContain(origin);
+        expect(problems.errors).toEqual([]);
+      } finally {
+        stranger.close();
+      }
+    });
+
+    test('imports and places every element under jsdom and happy-dom, as the app’s unit tests would', async () => {
+      const folder = prepared.get(app.name)?.folder ?? '';
+      const jsdom = await importUnderEmulator(folder, 'jsdom', appUrl(), TAGS);
+      expect(jsdom.thrown).toEqual([]);
+      expect(jsdom.errors).toEqual([]);
+      // jsdom has no constructable stylesheets: nothing is defined, and the console says why once.
+      expect(jsdom.defined).toEqual([]);
+      expect(jsdom.warnings).toEqual([expect.stringMatching(/^\[portal\] .*constructable stylesheets/)]);
+      const happy = await importUnderEmulator(folder, 'happy-dom', appUrl(), TAGS);
+      expect(happy.thrown).toEqual([]);
+      expect(happy.errors).toEqual([]);
+      expect(happy.defined).toEqual(TAGS);
+      // Nothing configured the portal there: the elements render nothing, and say so once.
+      expect(happy.warnings).toEqual([expect.stringMatching(/^\[portal\] .*configurePortal\(/)]);
     });
 
     test('imports every element module in Node without throwing', async () => {

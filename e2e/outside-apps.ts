@@ -206,3 +206,33 @@ export function serveApp(folder: () => string | undefined, port: number): Promis
     server.listen(port, () => resolve(server));
   });
 }
+
+export interface EmulatedImport {
+  /** The tags defined once every module was imported. */
+  defined: string[];
+  /** What the console said while importing and placing them. */
+  warnings: string[];
+  errors: string[];
+  /** Exceptions: an import or a placing that threw, an uncaught error, an unhandled rejection. */
+  thrown: string[];
+}
+
+/**
+ * Imports each tag's module of the package installed in `folder` under a DOM
+ * emulator, as a unit test of the app in Vitest or Jest would
+ * (test-support/dom-emulator.mjs), then places each tag on its page at `url`.
+ */
+export async function importUnderEmulator(
+  folder: string,
+  emulator: 'jsdom' | 'happy-dom',
+  url: string,
+  tags: string[],
+): Promise<EmulatedImport> {
+  const modules = tags.map((tag) => `${tag}=@industrial-portal/widgets/elements/${tag}`);
+  const output = await run(
+    process.execPath,
+    [join(ROOT, 'test-support/dom-emulator.mjs'), emulator, url, ...modules],
+    folder,
+  );
+  return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as EmulatedImport;
+}

@@ -30,7 +30,9 @@ if (emulator === 'happy-dom') window.document.write(html);
 /** Node's own classes of these names would not do on the emulator's nodes. */
 const REPLACED = new Set(['Event', 'EventTarget', 'CustomEvent', 'MessageEvent', 'DOMException']);
 const SKIPPED = new Set(['window', 'self', 'top', 'parent', 'globalThis', 'console']);
-for (const key of Object.getOwnPropertyNames(window)) {
+// The window's own names, and the event methods it inherits (as Vitest lists them too).
+const names = [...Object.getOwnPropertyNames(window), 'addEventListener', 'removeEventListener', 'dispatchEvent'];
+for (const key of names) {
   if (SKIPPED.has(key) || key.startsWith('_') || (key in globalThis && !REPLACED.has(key))) continue;
   const method = /^[a-z]/.test(key) && typeof window[key] === 'function';
   Object.defineProperty(globalThis, key, {

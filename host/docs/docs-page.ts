@@ -1,6 +1,7 @@
 import type { WidgetRelease } from '../widget-release';
 import { GUIDES } from './guides';
 import { code, escapeHtml } from './snippets';
+import { supportSections } from './support';
 
 /** One element as the custom elements manifest describes it (the fields the docs use). */
 export interface ElementDeclaration {
@@ -87,6 +88,7 @@ ${code(scriptSnippet(origin, release))}
           `<li><a href="/docs/guides/${name}">${escapeHtml(guide.title)}</a>: ${escapeHtml(guide.summary)}</li>`,
       )
       .join('')}</ul>
+${supportSections()}
 ${signInOriginsSection(origin)}`,
   );
 }
@@ -97,7 +99,7 @@ ${signInOriginsSection(origin)}`,
  */
 function signInOriginsSection(origin: string): string {
   return `<h2 id="sign-in-origins">Signing in on another origin: <code>ACCOUNT_ORIGINS</code></h2>
-<p>The account service sends a signed-in visitor back, with a one-time code, only to an origin registered for the portal's application, and shares the sign-in (its hub frame) only with those origins. The portal's own origin, its local console and the demo sites are registered; a page anywhere else with <code>&lt;portal-login&gt;</code> (or the header), an app's own console, or a Vite dev server (<code>http://localhost:5173</code>) must be added. Without it, <strong>登录</strong> leads to the account service's page 无法继续登录 with this error:</p>
+<p>The account service sends a signed-in visitor back, with a one-time code, only to an origin registered for the portal's application, and shares the sign-in (its hub frame) only with those origins. The portal's own origin, its local console and the demo sites are registered; a page anywhere else with <code>&lt;portal-login&gt;</code> (or the header), an app's own console, or a Vite dev server (<code>http://localhost:5173</code>) must be added. Without it, <code>&lt;portal-login&gt;</code> and <code>&lt;portal-agreement-dialog&gt;</code> render nothing there and the console says so once; a sign-in started there anyway ends on the account service's page 无法继续登录 with this error:</p>
 ${code('回跳地址不在该应用登记的域名内', 'output')}
 <p>(the return address is not on an origin registered for the application). On the portal's server, set the origins, comma-separated, and restart it:</p>
 ${code('ACCOUNT_ORIGINS=https://console.example.cn,http://localhost:5173 npm start', 'shell')}
@@ -153,7 +155,7 @@ ${code(`<script src="${origin}/widgets/chat.js" data-lang="zh-CN" async></script
 ${code('CHAT_PARTNER_ORIGINS=https://shop.example,https://www.partner.example', 'shell')}
 <p>New conversations are counted per visitor (<code>CHAT_CONVERSATIONS_PER_VISITOR</code>, 5 tries in ten minutes) and per address (<code>CHAT_CONVERSATIONS_PER_ADDRESS</code>, 50 in ten minutes, the visitors behind one address together); past either, starting one is refused (新会话过多，请约 N 分钟后再试) while conversations already started go on. A partner whose visitors share one address (an office, a trade-fair kiosk) raises the second on the portal's server:</p>
 ${code('CHAT_CONVERSATIONS_PER_ADDRESS=200', 'shell')}
-<p>On an origin not listed, <code>chat.js</code> shows no launcher and says so once in the console; <code>window.portalChat.ready</code> rejects with the same reason:</p>
+<p>On an origin not listed, <code>chat.js</code> (and the package's <code>&lt;portal-chat-launcher&gt;</code>, which asks the same before it shows) shows no launcher and says so once in the console; <code>window.portalChat.ready</code> (the element's <code>ready</code>) rejects with the same reason:</p>
 ${code("[portal] The chat is not available on https://shop.example: the portal at https://www.example.cn does not list this origin. Add it to CHAT_PARTNER_ORIGINS on the portal's server (CHAT_PARTNER_ORIGINS=https://shop.example).", 'output')}
 <p>A page with a Content-Security-Policy allows <code>${escapeHtml(origin)}</code> in <code>script-src</code>, <code>connect-src</code> and <code>img-src</code>.</p>
 ${chatVisitorsSection(origin)}`;

@@ -1,6 +1,6 @@
+import { hubWelcomesThisPage } from '../core/account/hub-welcome';
 import { startPortalSession } from '../core/account/portal-session';
 import { $chat, $userInfo, type UserInfo } from '../core/stores';
-import { hubWelcomesThisPage } from '../login/hub-welcome';
 
 /** The sign-in check the chat last asked for. */
 let checking: Promise<unknown> = Promise.resolve();

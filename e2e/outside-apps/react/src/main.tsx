@@ -9,7 +9,9 @@ import { App } from './App.js';
 // The package README's React snippet, copied in by the test (e2e/outside-apps-snippets.ts).
 import { Account } from './snippets/readme.js';
 
-configurePortal({ origin: import.meta.env.VITE_PORTAL_ORIGIN, env: 'local' });
+// `?unconfigured`: the tests' way to see the mistake of leaving this out.
+if (!new URLSearchParams(location.search).has('unconfigured'))
+  configurePortal({ origin: import.meta.env.VITE_PORTAL_ORIGIN, env: 'local' });
 
 const root = document.getElementById('app');
 if (!root) throw new Error('#app is missing');

@@ -6,5 +6,7 @@ import type {} from '@industrial-portal/widgets/vue';
 import { createApp } from 'vue';
 import App from './App.vue';
 
-configurePortal({ origin: import.meta.env.VITE_PORTAL_ORIGIN, env: 'local' });
+// `?unconfigured`: the tests' way to see the mistake of leaving this out.
+if (!new URLSearchParams(location.search).has('unconfigured'))
+  configurePortal({ origin: import.meta.env.VITE_PORTAL_ORIGIN, env: 'local' });
 createApp(App).mount('#app');
