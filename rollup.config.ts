@@ -43,7 +43,9 @@ function manualChunks(id: string): string | undefined {
   if (/\/widgets\/core\/http\/friendly-links\.ts$/.test(id)) return undefined;
   if (inFolder(id, 'node_modules/ky') || inFolder(id, 'widgets/core/http')) return 'http';
   // The sign-in check every page makes; the SDK behind it loads only for signed-in visitors.
-  if (/\/widgets\/core\/account\/(hub|portal-session)\.ts$/.test(id)) return 'state';
+  if (/\/widgets\/core\/account\/(hub|hub-welcome|portal-session)\.ts$/.test(id)) return 'state';
+  // Embedding mistakes, said once: shared by the sign-in check and the chat launcher, which carries no runtime.
+  if (/\/widgets\/core\/(portal-known|warn-once)\.ts$/.test(id)) return 'mistakes';
   if (inFolder(id, 'widgets/core/account')) return 'account';
   if (inFolder(id, 'widgets/core/helpers')) return undefined;
   // The elements the server renders need it (they need the stores too); the cookie notice page does not.

@@ -1,4 +1,4 @@
-import { portalKnown, portalOrigin } from '../core/config';
+import { portalKnown } from '../core/portal-known';
 import { warnOnce } from '../core/warn-once';
 import { chatSettings } from './provider';
 
@@ -11,12 +11,15 @@ const ASKED = Symbol.for('portal.chat.access');
  * pages and with the hosted provider; elsewhere the portal's answer for this
  * origin (CHAT_PARTNER_ORIGINS), asked once per page. A refusal, or a portal the
  * elements do not know (`portalKnown`), is said once in the console, and the
- * launcher renders nothing. An answer the portal cannot give (a network failure,
+ * launcher renders nothing (the line is `chat.js`'s). An answer the portal cannot give (a network failure,
  * an older portal) lets the launcher show and say so itself when opened.
  */
 export function chatAccess(provider: string | null): true | Promise<boolean> {
   if (!portalKnown()) return Promise.resolve(false);
-  const portal = portalOrigin();
+  // `portalOrigin()` spelled out (as chat.js does): config.ts goes with the elements' runtime, which this launcher does without.
+  const portal = new URL(
+    document.querySelector<HTMLMetaElement>('meta[name=portal-origin]')?.content || import.meta.url,
+  ).origin;
   if (location.origin === portal || chatSettings(provider).provider === 'meiqia') return true;
   const page = window as unknown as Record<symbol, Promise<boolean> | undefined>;
   page[ASKED] ??= ask(portal);
@@ -33,7 +36,7 @@ async function ask(portal: string): Promise<boolean> {
   }
   warnOnce(
     'chat-origin',
-    `[portal] The chat is not available on ${location.origin}: the portal at ${portal} does not list this origin, so the chat launcher renders nothing here. Add it to CHAT_PARTNER_ORIGINS on the portal's server (CHAT_PARTNER_ORIGINS=${location.origin}).`,
+    `[portal] The chat is not available on ${location.origin}: the portal at ${portal} does not list this origin. Add it to CHAT_PARTNER_ORIGINS on the portal's server (CHAT_PARTNER_ORIGINS=${location.origin}).`,
   );
   return false;
 }

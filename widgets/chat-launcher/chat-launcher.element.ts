@@ -1,4 +1,3 @@
-import { browserSupported } from '../core/support';
 import { chatAccess } from './access';
 import styles from './chat-launcher.css';
 import { launcherMarkup, LAUNCHER_TEXT as TEXT } from './markup';
@@ -93,7 +92,8 @@ export class PortalChatLauncher extends HTMLElement {
     super();
     if (!sheet) {
       sheet = new CSSStyleSheet();
-      sheet.replaceSync(styles);
+      // `?.`: jsdom lacks it (issue #34); there the launcher goes unstyled.
+      sheet.replaceSync?.(styles);
     }
     // A portal page rendered the button already (declarative shadow DOM): keep its
     // nodes, so a visitor's focus stays where it is, and trade its <style> for the sheet.
@@ -164,7 +164,7 @@ export class PortalChatLauncher extends HTMLElement {
   start(): Promise<ChatSession> {
     this.starting ??= Promise.resolve(this.access())
       .then((yes) => {
-        if (!yes) throw new ChatUnavailable('[portal] the chat is not available on this page');
+        if (!yes) throw new ChatUnavailable();
         return this.load();
       })
       .then(({ startChat }) => {
@@ -194,7 +194,8 @@ export class PortalChatLauncher extends HTMLElement {
     this.toggleAttribute('data-unavailable', true);
     this.allowed = answer.then((yes) => {
       this.toggleAttribute('data-unavailable', !yes);
-      if (!yes) this.rejectReady(new ChatUnavailable(`[portal] the chat is not available on ${location.origin}`));
+      if (!yes)
+        this.rejectReady(new ChatUnavailable(`[portal] No chat on ${location.origin}: see the [portal] warning.`));
       return yes;
     });
     return this.allowed;
@@ -253,8 +254,7 @@ export class PortalChatLauncher extends HTMLElement {
   }
 }
 
-if (browserSupported() && !customElements.get(CHAT_LAUNCHER_TAG))
-  customElements.define(CHAT_LAUNCHER_TAG, PortalChatLauncher);
+if (!customElements.get(CHAT_LAUNCHER_TAG)) customElements.define(CHAT_LAUNCHER_TAG, PortalChatLauncher);
 
 declare global {
   interface HTMLElementTagNameMap {

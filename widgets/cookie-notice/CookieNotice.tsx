@@ -57,7 +57,8 @@ export function CookieNotice({ host, lang }: CookieNoticeProps) {
   const barRef = useRef<HTMLElement>(null);
   useEffect(() => {
     const bar = barRef.current;
-    if (!visible || !bar) return;
+    // Not in jsdom, the DOM of Jest and Vitest (issue #34): there the height is not published.
+    if (!visible || !bar || !self.ResizeObserver) return;
     const page = document.documentElement.style;
     const observer = new ResizeObserver(() => page.setProperty(HEIGHT_PROPERTY, `${bar.offsetHeight}px`));
     observer.observe(bar);

@@ -2,8 +2,6 @@ import r2wc from '@r2wc/core';
 import { type ComponentType, createElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SERVER_STYLE_ATTRIBUTE } from '../../contract/server-rendering';
-import { portalKnown } from './config';
-import { browserSupported } from './support';
 
 /** Props every portal component receives besides its own attributes. */
 export interface ElementProps {
@@ -26,7 +24,8 @@ export interface DefineOptions<P> {
 
 const sheetOf = (css: string) => {
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(css);
+  // Optional: jsdom has the constructor but not this (issue #34); there the element goes unstyled.
+  sheet.replaceSync?.(css);
   return sheet;
 };
 
@@ -58,9 +57,6 @@ const renderer = {
   mount(container: HTMLElement, Component: ComponentType<never>, props: object): Mounted {
     const host = container instanceof ShadowRoot ? (container.host as HTMLElement) : container;
     const mounted: Mounted = { host, Component, props };
-    // Not knowing its portal, an element would take the page's own server for it
-    // and fail later: it renders nothing, and the console says why once.
-    if (!portalKnown()) return mounted;
     const serverRendered = [...container.children].some((child) => !child.hasAttribute(SERVER_STYLE_ATTRIBUTE));
     if (!serverRendered) {
       mounted.root = createRoot(container);
@@ -98,15 +94,12 @@ type R2wcInternals = HTMLElement & {
 /**
  * Turns a component into a custom element with an open shadow root and registers it
  * under `tag`, unless that tag is already defined (a page may load the bundle twice).
- * A browser without what the elements need gets a plain element, undefined
- * (`browserSupported`).
  */
 export function defineElement<P extends ElementProps>(
   tag: string,
   Component: ComponentType<P>,
   options: DefineOptions<P> = {},
 ): CustomElementConstructor {
-  if (!browserSupported()) return HTMLElement;
   const existing = customElements.get(tag);
   if (existing) return existing;
 

@@ -11,12 +11,13 @@ export function serverStyles(load: () => Promise<{ default: string }>): (root: S
   return (root) => {
     const sheet = new CSSStyleSheet();
     const text = root.querySelector(`style[${SERVER_STYLE_ATTRIBUTE}]`)?.textContent;
-    sheet.replaceSync(text ?? ':host{visibility:hidden}');
+    // `?.`: jsdom lacks it (issue #34).
+    sheet.replaceSync?.(text ?? ':host{visibility:hidden}');
     if (text == null) {
       load().then(
-        (loaded) => sheet.replaceSync(loaded.default),
+        (loaded) => sheet.replaceSync?.(loaded.default),
         (error: unknown) => {
-          sheet.replaceSync('');
+          sheet.replaceSync?.('');
           console.error('[portal] could not load the styles', error);
         },
       );

@@ -1,5 +1,6 @@
-import { portalKnown, portalOrigin } from '../config';
+import { portalOrigin } from '../config';
 import { environment } from '../env';
+import { portalKnown } from '../portal-known';
 import { warnOnce } from '../warn-once';
 
 let asked: Promise<boolean> | undefined;
