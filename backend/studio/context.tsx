@@ -46,6 +46,46 @@ export function sendStudioPage(
     );
 }
 
+/**
+ * A page that only says something (a refusal, a thing not found) and where to
+ * go instead: its heading is its title unless told otherwise.
+ */
+export function sendStudioMessage(
+  studio: Studio,
+  req: Request,
+  res: Response,
+  message: {
+    title: string;
+    heading?: string;
+    text?: string;
+    link: { href: string; label: string };
+    current?: string;
+    narrow?: boolean;
+  },
+  status: number,
+) {
+  sendStudioPage(
+    studio,
+    req,
+    res,
+    {
+      title: message.title,
+      current: message.current,
+      narrow: message.narrow,
+      children: (
+        <div className="card">
+          <h1>{message.heading ?? message.title}</h1>
+          {message.text && <p>{message.text}</p>}
+          <p>
+            <a href={message.link.href}>{message.link.label}</a>
+          </p>
+        </div>
+      ),
+    },
+    status,
+  );
+}
+
 /** The CSRF token of a page about to be shown: one per page, for all its forms (each new one would replace the cookie). */
 export function formToken(studio: Studio, req: Request, res: Response): string {
   res.locals.staffFormToken ??= studio.auth.forms.token(req, res, {});
@@ -68,21 +108,14 @@ export function signedIn(studio: Studio, permission?: Permission): RequestHandle
     if (!session) return res.redirect(303, `/studio/login?${new URLSearchParams({ back: req.originalUrl })}`);
     res.locals.staffSession = session;
     if (permission && !may(session.staff.roles, permission))
-      return sendStudioPage(
+      return sendStudioMessage(
         studio,
         req,
         res,
         {
           title: '没有权限',
-          children: (
-            <div className="card">
-              <h1>没有权限</h1>
-              <p>你的账号没有打开此页所需的角色。如需使用，请联系管理员。</p>
-              <p>
-                <a href="/studio">回到概览</a>
-              </p>
-            </div>
-          ),
+          text: '你的账号没有打开此页所需的角色。如需使用，请联系管理员。',
+          link: { href: '/studio', label: '回到概览' },
         },
         403,
       );

@@ -5,8 +5,8 @@ import { type NewsEdit, newsEditSchema } from '../../contract/content-edits';
 import type { NewsDesk, NewsState } from '../publishing/news-desk';
 import { sanitizeRichText } from '../publishing/rich-text';
 import { may } from '../staff/roles';
-import { formToken, type Studio, sendStudioPage, sessionOf, signedIn } from './context';
-import { Field, FormErrors, Notice } from './studio-page';
+import { formToken, type Studio, sendStudioMessage, sendStudioPage, sessionOf, signedIn } from './context';
+import { Field, FormErrors, Notice, PostButton } from './studio-page';
 
 const form = express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 20 });
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -227,22 +227,11 @@ export function newsDeskRoutes(studio: Studio, desk: NewsDesk, categories: () =>
     return /^[1-9]\d{0,9}$/.test(id) ? Number(id) : undefined;
   };
   const missing = (req: Request, res: Response) =>
-    sendStudioPage(
+    sendStudioMessage(
       studio,
       req,
       res,
-      {
-        title: '没有这条新闻',
-        current: '/studio/news',
-        children: (
-          <div className="card">
-            <h1>没有这条新闻</h1>
-            <p>
-              <a href="/studio/news">回到新闻列表</a>
-            </p>
-          </div>
-        ),
-      },
+      { title: '没有这条新闻', current: '/studio/news', link: { href: '/studio/news', label: '回到新闻列表' } },
       404,
     );
 
@@ -300,25 +289,26 @@ export function newsDeskRoutes(studio: Studio, desk: NewsDesk, categories: () =>
               <div className="card">
                 <h2>发布</h2>
                 <div className="actions">
-                  <form method="post" action={`/studio/news/${row.id}/publish`}>
-                    <input type="hidden" name="csrf" value={csrf} />
-                    <button type="submit">{draft ? '发布草稿' : row.visible ? '重新发布' : '发布'}</button>
-                  </form>
+                  <PostButton
+                    action={`/studio/news/${row.id}/publish`}
+                    csrf={csrf}
+                    label={draft ? '发布草稿' : row.visible ? '重新发布' : '发布'}
+                  />
                   {row.visible && (
-                    <form method="post" action={`/studio/news/${row.id}/unpublish`}>
-                      <input type="hidden" name="csrf" value={csrf} />
-                      <button type="submit" className="danger">
-                        撤下
-                      </button>
-                    </form>
+                    <PostButton
+                      action={`/studio/news/${row.id}/unpublish`}
+                      csrf={csrf}
+                      label="撤下"
+                      className="danger"
+                    />
                   )}
                   {draft && (
-                    <form method="post" action={`/studio/news/${row.id}/discard`}>
-                      <input type="hidden" name="csrf" value={csrf} />
-                      <button type="submit" className="quiet">
-                        放弃草稿
-                      </button>
-                    </form>
+                    <PostButton
+                      action={`/studio/news/${row.id}/discard`}
+                      csrf={csrf}
+                      label="放弃草稿"
+                      className="quiet"
+                    />
                   )}
                 </div>
                 <form method="post" action={`/studio/news/${row.id}/schedule`} className="inline" noValidate>
@@ -341,12 +331,12 @@ export function newsDeskRoutes(studio: Studio, desk: NewsDesk, categories: () =>
                   )}
                 </form>
                 {scheduledAt && (
-                  <form method="post" action={`/studio/news/${row.id}/unschedule`}>
-                    <input type="hidden" name="csrf" value={csrf} />
-                    <button type="submit" className="quiet">
-                      取消定时发布
-                    </button>
-                  </form>
+                  <PostButton
+                    action={`/studio/news/${row.id}/unschedule`}
+                    csrf={csrf}
+                    label="取消定时发布"
+                    className="quiet"
+                  />
                 )}
               </div>
             )}
@@ -374,17 +364,14 @@ export function newsDeskRoutes(studio: Studio, desk: NewsDesk, categories: () =>
                         </td>
                         {canPublish && (
                           <td>
-                            <form method="post" action={`/studio/news/${row.id}/restore`}>
-                              <input type="hidden" name="csrf" value={csrf} />
-                              <input type="hidden" name="revision" value={String(revision.id)} />
-                              <button
-                                type="submit"
-                                className="quiet"
-                                aria-label={`恢复 ${when(revision.at)} 的版本并发布`}
-                              >
-                                恢复
-                              </button>
-                            </form>
+                            <PostButton
+                              action={`/studio/news/${row.id}/restore`}
+                              csrf={csrf}
+                              fields={{ revision: String(revision.id) }}
+                              label="恢复"
+                              className="quiet"
+                              ariaLabel={`恢复 ${when(revision.at)} 的版本并发布`}
+                            />
                           </td>
                         )}
                       </tr>

@@ -2,7 +2,7 @@ import express, { type Request, type Response, Router } from 'express';
 import { ROLE_NAMES } from '../staff/roles';
 import { ownPasswordForm, parseStaffForm } from '../staff/schemas';
 import { formToken, type Studio, sendStudioPage, sessionOf, signedIn } from './context';
-import { Field, FormErrors } from './studio-page';
+import { Field, FormErrors, NewPasswordFields } from './studio-page';
 
 const form = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 20 });
 
@@ -43,21 +43,7 @@ export function ownAccountRoutes(studio: Studio): Router {
                     error={errors.current}
                     autoComplete="current-password"
                   />
-                  <Field
-                    name="password"
-                    label="新密码"
-                    type="password"
-                    error={errors.password}
-                    autoComplete="new-password"
-                    hint="至少 10 位"
-                  />
-                  <Field
-                    name="confirm"
-                    label="再次输入新密码"
-                    type="password"
-                    error={errors.confirm}
-                    autoComplete="new-password"
-                  />
+                  <NewPasswordFields errors={errors} />
                   <button type="submit">修改密码</button>
                 </form>
               </>

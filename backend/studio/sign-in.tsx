@@ -2,8 +2,8 @@ import express, { type Request, type Response, Router } from 'express';
 import { HashingBusy } from '../accounts/passwords';
 import { waitText } from '../http/throttle';
 import { parseStaffForm, setupForm } from '../staff/schemas';
-import { formToken, type Studio, sendStudioPage, studioReturn } from './context';
-import { Field, FormErrors } from './studio-page';
+import { formToken, type Studio, sendStudioMessage, sendStudioPage, studioReturn } from './context';
+import { Field, FormErrors, NewPasswordFields } from './studio-page';
 
 const form = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 20 });
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -134,21 +134,7 @@ export function signInRoutes(studio: Studio): Router {
                 autoComplete="name"
                 maxLength={40}
               />
-              <Field
-                name="password"
-                label="密码"
-                type="password"
-                error={errors.password}
-                autoComplete="new-password"
-                hint="至少 10 位"
-              />
-              <Field
-                name="confirm"
-                label="再次输入密码"
-                type="password"
-                error={errors.confirm}
-                autoComplete="new-password"
-              />
+              <NewPasswordFields errors={errors} label="密码" />
               <button type="submit">创建管理员并登录</button>
             </form>
           </div>
@@ -163,22 +149,16 @@ export function signInRoutes(studio: Studio): Router {
     if (!(await store.setupCodeValid(code))) return '此链接无效或已过期。重新启动服务后，日志中会打印新的设置链接。';
   };
   const refuseSetup = (req: Request, res: Response, message: string) =>
-    sendStudioPage(
+    sendStudioMessage(
       studio,
       req,
       res,
       {
         title: '设置首个管理员',
+        heading: '无法设置管理员',
+        text: message,
+        link: { href: '/studio/login', label: '去登录' },
         narrow: true,
-        children: (
-          <div className="card">
-            <h1>无法设置管理员</h1>
-            <p>{message}</p>
-            <p>
-              <a href="/studio/login">去登录</a>
-            </p>
-          </div>
-        ),
       },
       403,
     );

@@ -2,8 +2,8 @@ import express, { type Request, type Response, Router } from 'express';
 import { ROLE_DUTIES, ROLE_NAMES, ROLES, type Role } from '../staff/roles';
 import { newStaffForm, parseStaffForm, passwordResetForm, staffEditForm } from '../staff/schemas';
 import type { StaffMember } from '../staff/staff-store';
-import { formToken, type Studio, sendStudioPage, sessionOf, signedIn } from './context';
-import { Field, FormErrors, Notice } from './studio-page';
+import { formToken, type Studio, sendStudioMessage, sendStudioPage, sessionOf, signedIn } from './context';
+import { Field, FormErrors, NewPasswordFields, Notice } from './studio-page';
 
 const form = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 20 });
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -125,21 +125,7 @@ export function staffAdminRoutes(studio: Studio): Router {
                   autoComplete="off"
                 />
                 <RoleChoice chosen={chosenRoles(values.roles)} error={errors.roles} />
-                <Field
-                  name="password"
-                  label="初始密码"
-                  type="password"
-                  error={errors.password}
-                  autoComplete="new-password"
-                  hint="至少 10 位；请当面或通过可靠渠道告知本人"
-                />
-                <Field
-                  name="confirm"
-                  label="再次输入初始密码"
-                  type="password"
-                  error={errors.confirm}
-                  autoComplete="new-password"
-                />
+                <NewPasswordFields errors={errors} label="初始密码" hint="至少 10 位；请当面或通过可靠渠道告知本人" />
                 <button type="submit">添加</button>
               </form>
             </div>
@@ -166,22 +152,11 @@ export function staffAdminRoutes(studio: Studio): Router {
     return /^[1-9]\d{0,9}$/.test(id) ? store.byId(Number(id)) : undefined;
   };
   const notFound = (req: Request, res: Response) =>
-    sendStudioPage(
+    sendStudioMessage(
       studio,
       req,
       res,
-      {
-        title: '没有这个员工',
-        current: '/studio/staff',
-        children: (
-          <div className="card">
-            <h1>没有这个员工</h1>
-            <p>
-              <a href="/studio/staff">回到员工列表</a>
-            </p>
-          </div>
-        ),
-      },
+      { title: '没有这个员工', current: '/studio/staff', link: { href: '/studio/staff', label: '回到员工列表' } },
       404,
     );
 
@@ -242,21 +217,7 @@ export function staffAdminRoutes(studio: Studio): Router {
                 <FormErrors errors={passwordErrors} />
                 <form method="post" action={`/studio/staff/${member.id}/password`} aria-labelledby="reset" noValidate>
                   <input type="hidden" name="csrf" value={csrf} />
-                  <Field
-                    name="password"
-                    label="新密码"
-                    type="password"
-                    error={passwordErrors.password}
-                    autoComplete="new-password"
-                    hint="至少 10 位"
-                  />
-                  <Field
-                    name="confirm"
-                    label="再次输入新密码"
-                    type="password"
-                    error={passwordErrors.confirm}
-                    autoComplete="new-password"
-                  />
+                  <NewPasswordFields errors={passwordErrors} />
                   <button type="submit">重设密码</button>
                 </form>
               </div>

@@ -132,6 +132,60 @@ export function Field(props: {
   );
 }
 
+/** A button that posts to `action` with the page's CSRF token (and hidden `fields`): one action, one form. */
+export function PostButton(props: {
+  action: string;
+  csrf: string;
+  label: string;
+  className?: string;
+  /** The button's name when its text alone does not say which one it is. */
+  ariaLabel?: string;
+  fields?: Record<string, string>;
+}) {
+  return (
+    <form method="post" action={props.action}>
+      <input type="hidden" name="csrf" value={props.csrf} />
+      {Object.entries(props.fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={props.className} aria-label={props.ariaLabel}>
+        {props.label}
+      </button>
+    </form>
+  );
+}
+
+/** A new password typed twice: `label`, then 再次输入`label`, with the rule as its hint. */
+export function NewPasswordFields({
+  errors,
+  label = '新密码',
+  hint = '至少 10 位',
+}: {
+  errors: Record<string, string>;
+  label?: string;
+  hint?: string;
+}) {
+  return (
+    <>
+      <Field
+        name="password"
+        label={label}
+        type="password"
+        error={errors.password}
+        autoComplete="new-password"
+        hint={hint}
+      />
+      <Field
+        name="confirm"
+        label={`再次输入${label}`}
+        type="password"
+        error={errors.confirm}
+        autoComplete="new-password"
+      />
+    </>
+  );
+}
+
 /** What a refused form says at its top, before the fields' own messages. */
 export function FormErrors({ errors }: { errors: Record<string, string> }) {
   const count = Object.keys(errors).length;
