@@ -1,16 +1,11 @@
 import { expect } from 'chai';
+import { testAccountClient } from '../../test-support/account-client';
 import { type RecordedRequest, recordFetches } from '../../test-support/fetch-recorder';
 import { waitFor } from '../../test-support/wait';
 import { localEnvironment, setEnvironment } from '../env';
 import { $userInfo, $userInfoLoading, setUserInfo } from '../stores/user';
 import { $tokens, saveTokens, type Tokens } from '../tokens';
-import {
-  type AccountOptions,
-  createAccountClient,
-  FAILED_EXCHANGE_RELOAD_MS,
-  STATE_STORAGE_KEY,
-  VERIFIER_STORAGE_KEY,
-} from './client';
+import { type AccountOptions, FAILED_EXCHANGE_RELOAD_MS, STATE_STORAGE_KEY, VERIFIER_STORAGE_KEY } from './client';
 import { connectHub } from './hub';
 import { accountUrl } from './service';
 
@@ -20,13 +15,7 @@ function setup(overrides: Partial<AccountOptions> = {}) {
   const navigations: string[] = [];
   const scheduled: Array<{ fn: () => void; ms: number }> = [];
   let reloads = 0;
-  const client = createAccountClient({
-    appId: '9090',
-    mode: 'customer',
-    accountServer: location.origin,
-    refresh: false,
-    autoRefresh: false,
-    hub: false,
+  const client = testAccountClient({
     navigate: (url) => navigations.push(url),
     reload: () => reloads++,
     schedule: (fn, ms) => scheduled.push({ fn, ms }),
