@@ -25,6 +25,16 @@ export interface Revision<T> {
   at: number;
 }
 
+type RevisionRow = { id: number; data: string; action: string; by_name: string; at: number };
+
+const revisionOf = <T>(row: RevisionRow): Revision<T> => ({
+  id: Number(row.id),
+  data: JSON.parse(row.data) as T,
+  action: row.action,
+  byName: row.by_name,
+  at: Number(row.at),
+});
+
 /**
  * Drafts, revisions and the publishing schedule of every content kind: what
  * editors left, what was published (to restore), and what publishes itself at
@@ -85,22 +95,21 @@ export class ContentDrafts {
 
   /** An item's revisions, newest first. */
   async revisions<T>(kind: ContentKind, id: number): Promise<Revision<T>[]> {
-    const rows = await all<{ id: number; data: string; action: string; by_name: string; at: number }>(
+    const rows = await all<RevisionRow>(
       this.db,
       sql`SELECT id, data, action, by_name, at FROM content_revisions
         WHERE kind = ${kind} AND item_id = ${id} ORDER BY id DESC LIMIT 50`,
     );
-    return rows.map((row) => ({
-      id: Number(row.id),
-      data: JSON.parse(row.data) as T,
-      action: row.action,
-      byName: row.by_name,
-      at: Number(row.at),
-    }));
+    return rows.map((row) => revisionOf<T>(row));
   }
 
   async revision<T>(kind: ContentKind, id: number, revisionId: number): Promise<Revision<T> | undefined> {
-    return (await this.revisions<T>(kind, id)).find((revision) => revision.id === revisionId);
+    const row = await one<RevisionRow>(
+      this.db,
+      sql`SELECT id, data, action, by_name, at FROM content_revisions
+        WHERE id = ${revisionId} AND kind = ${kind} AND item_id = ${id}`,
+    );
+    return row && revisionOf<T>(row);
   }
 
   async schedule(kind: ContentKind, id: number, at: number, by: Author): Promise<void> {
