@@ -32,9 +32,10 @@ import { CustomerStore } from './portal/customer-store';
 import { OrderStore } from './portal/order-store';
 import { portalApi } from './portal/routes';
 import { ContentAnnouncer } from './publishing/changes';
+import { ContentDesk, type DeskOfAnyKind, publishDue } from './publishing/content-desk';
+import type { KindOfContent } from './publishing/content-kind';
 import { ContentDrafts } from './publishing/drafts';
-import { NewsDesk } from './publishing/news-desk';
-import { NewsItems } from './publishing/news-items';
+import { NewsItems, newsContent } from './publishing/news-items';
 import { draftPreview } from './publishing/preview';
 import { SearchStore } from './search/search-store';
 import { embeddedSources } from './sources';
@@ -43,6 +44,8 @@ import { type StaffAuth, staffAuth } from './staff/staff-auth';
 import { StaffStore } from './staff/staff-store';
 import { prepareStaff } from './staff/start';
 import { refuseStaffForm, studioRoutes } from './studio';
+import { studioDesk } from './studio/content-desk';
+import { newsDeskView } from './studio/news-desk';
 
 /** What the back-end needs of a logger (pino's is one). */
 export interface BackendLog {
@@ -182,21 +185,27 @@ export async function createEmbeddedBackend(options: {
     agentPassword: options.chat?.agentPassword,
   });
   const drafts = new ContentDrafts(db);
-  const newsItems = new NewsItems(db);
   const announcer = new ContentAnnouncer(link);
-  const newsDesk = new NewsDesk(newsItems, drafts, audit, announcer);
+  const deskOf = <T>(kind: KindOfContent<T>) => new ContentDesk(kind, drafts, audit, announcer);
+  const newsDesk = deskOf(newsContent(new NewsItems(db)));
+  const desks: DeskOfAnyKind[] = [newsDesk];
   // Publishing at a time: each instance looks for what is due; whoever takes an item publishes it.
-  const publishDue = setInterval(
-    () => newsDesk.publishDue().catch((error) => log.error({ err: error }, 'Scheduled publishing failed')),
+  const publishing = setInterval(
+    () => publishDue(drafts, desks).catch((error) => log.error({ err: error }, 'Scheduled publishing failed')),
     options.publishCheckMs ?? 15_000,
   );
-  publishDue.unref();
+  publishing.unref();
   const studio = studioRoutes({
     store: staff,
     audit,
     auth,
     signIns: throttle('studio sign-in'),
-    news: { desk: newsDesk, categories: () => content.newsCategories() },
+    desks: [
+      studioDesk(
+        newsDesk,
+        newsDeskView(() => content.newsCategories()),
+      ),
+    ],
     glance: async () => [
       {
         label: '个会话待回复',
@@ -270,7 +279,7 @@ export async function createEmbeddedBackend(options: {
       const sources = embeddedSources({ content, search, feedback, mediaUrl });
       return {
         ...sources,
-        drafts: draftPreview({ staff, drafts, news: newsItems, content: sources.content }),
+        drafts: draftPreview({ staff, desks, content: sources.content }),
         changes: announcer,
       };
     })(),
@@ -278,7 +287,7 @@ export async function createEmbeddedBackend(options: {
     chatStreams: chat.streams,
     limits,
     async close() {
-      clearInterval(publishDue);
+      clearInterval(publishing);
       chat.hub.close();
       await link?.close();
       await database.close();

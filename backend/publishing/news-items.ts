@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import type { NewsDetail } from '../../contract/content';
 import type { NewsEdit } from '../../contract/content-edits';
+import type { ContentSource } from '../../contract/sources';
 import { all, type Db, one, run } from '../db/query';
 import { reindexItem } from '../search/search-index';
+import { newsPaths } from './changes';
+import type { ContentTable, KindOfContent, StoredItem } from './content-kind';
 
 /** A news item as the studio lists it: shown to visitors or not. */
-export interface NewsRow extends NewsEdit {
-  id: number;
-  visible: boolean;
-}
+export type NewsRow = StoredItem<NewsEdit>;
 
 const COLUMNS = sql`id, category_id AS "categoryId", title, summary, source, published_at AS "publishedAt",
   content_html AS "contentHtml", visible`;
@@ -27,7 +27,7 @@ const toRow = (row: Row): NewsRow => ({
  * an item's data and shows it; taking it down hides it. The search index
  * follows each change.
  */
-export class NewsItems {
+export class NewsItems implements ContentTable<NewsEdit> {
   constructor(private readonly db: Db) {}
 
   async all(): Promise<NewsRow[]> {
@@ -75,3 +75,25 @@ export class NewsItems {
     return { id, ...data, categoryTitle: category?.title ?? '' };
   }
 }
+
+/** News as publishing knows it: its table, its name, the pages an item shows on, and its page's preview. */
+export const newsContent = (items: NewsItems): KindOfContent<NewsEdit> => ({
+  kind: 'news',
+  table: items,
+  editOf: ({ categoryId, title, summary, source, publishedAt, contentHtml }) => ({
+    categoryId,
+    title,
+    summary,
+    source,
+    publishedAt,
+    contentHtml,
+  }),
+  title: (data) => data.title,
+  paths: (id, versions) => newsPaths(id, [...new Set(versions.map((version) => version.categoryId))]),
+  preview: (latest): Partial<ContentSource> => ({
+    async newsItem(id) {
+      const data = await latest(id);
+      return data && items.detailOf(id, data);
+    },
+  }),
+});

@@ -1,12 +1,17 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { NewsCategory } from '../../contract/content';
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import type { SignInThrottle } from '../http/throttle';
-import type { NewsDesk } from '../publishing/news-desk';
 import type { AuditLog } from '../staff/audit';
 import { may, type Permission } from '../staff/roles';
 import type { StaffAuth } from '../staff/staff-auth';
 import type { StaffSession, StaffStore } from '../staff/staff-store';
 import { renderStudioPage, type StudioPageProps } from './studio-page';
+
+/** One kind of content in the studio: where its pages are, its name, and the pages themselves. */
+export interface StudioDesk {
+  base: string;
+  label: string;
+  routes(studio: Studio): Router;
+}
 
 /** What every part of the studio is given. */
 export interface Studio {
@@ -14,8 +19,8 @@ export interface Studio {
   audit: AuditLog;
   auth: StaffAuth;
   signIns: SignInThrottle;
-  /** The news desk, and the categories its items are filed under. */
-  news: { desk: NewsDesk; categories: () => Promise<NewsCategory[]> };
+  /** A desk per kind of content (news, products, ...), each with its list, drafts, publishing and revisions. */
+  desks: ReadonlyArray<StudioDesk>;
   /** Counts for the first page; each part of the site adds its own. */
   glance: () => Promise<ReadonlyArray<{ label: string; count: number; href: string; permission: Permission }>>;
 }

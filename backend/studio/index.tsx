@@ -1,8 +1,8 @@
 import { type Request, type Response, Router } from 'express';
 import { auditRoutes } from './audit-page';
+import { contentHubRoutes } from './content-hub';
 import type { Studio } from './context';
 import { homeRoutes } from './home';
-import { newsDeskRoutes } from './news-desk';
 import { ownAccountRoutes } from './own-account';
 import { signInRoutes } from './sign-in';
 import { staffAdminRoutes } from './staff-admin';
@@ -21,7 +21,8 @@ export function studioRoutes(studio: Studio): Router {
   router.use('/studio', studio.auth.cookies);
   router.use(signInRoutes(studio));
   router.use(homeRoutes(studio));
-  router.use(newsDeskRoutes(studio, studio.news.desk, studio.news.categories));
+  router.use(contentHubRoutes(studio));
+  for (const desk of studio.desks) router.use(desk.routes(studio));
   router.use(staffAdminRoutes(studio));
   router.use(ownAccountRoutes(studio));
   router.use(auditRoutes(studio));

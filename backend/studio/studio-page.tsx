@@ -20,7 +20,7 @@ export interface StudioPageProps {
 /** The studio's sections, each shown to the members allowed in it. */
 const SECTIONS = [
   { href: '/studio', label: '概览', shown: () => true },
-  { href: '/studio/news', label: '新闻', shown: (staff: StaffMember) => may(staff.roles, 'draft') },
+  { href: '/studio/content', label: '内容', shown: (staff: StaffMember) => may(staff.roles, 'draft') },
   { href: '/chat/agent', label: '客服工作台', shown: (staff: StaffMember) => may(staff.roles, 'chat') },
   { href: '/studio/staff', label: '员工', shown: (staff: StaffMember) => may(staff.roles, 'staff') },
   { href: '/studio/audit', label: '操作记录', shown: (staff: StaffMember) => may(staff.roles, 'staff') },

@@ -1,0 +1,142 @@
+import type { ContentSource } from '../../contract/sources';
+import type { AuditLog } from '../staff/audit';
+import type { ContentAnnouncer } from './changes';
+import type { KindOfContent, StoredItem } from './content-kind';
+import type { Author, ContentDrafts, ContentKind, Draft, Revision } from './drafts';
+
+/** An item as the studio shows it: what visitors see (if anything), the draft, the schedule, the revisions. */
+export interface ItemState<T> {
+  row: StoredItem<T>;
+  draft?: Draft<T>;
+  scheduledAt?: number;
+  revisions: Revision<T>[];
+}
+
+/** What publishing at a time and the staff's preview need of a desk, whatever its kind. */
+export interface DeskOfAnyKind {
+  readonly kind: ContentKind;
+  publish(id: number, by: Author): Promise<boolean>;
+  /** The content source's readers of this kind, reading drafts: the staff's preview. */
+  previewSource(): Partial<ContentSource>;
+}
+
+/**
+ * Publishing one kind of content: every change is a draft first; publishing
+ * writes it where visitors read, keeps a revision, logs who did it, and tells
+ * every instance's pages at once. Restoring publishes an earlier revision again.
+ */
+export class ContentDesk<T> implements DeskOfAnyKind {
+  constructor(
+    readonly content: KindOfContent<T>,
+    private readonly drafts: ContentDrafts,
+    private readonly audit: AuditLog,
+    private readonly announcer: ContentAnnouncer,
+  ) {}
+
+  get kind(): ContentKind {
+    return this.content.kind;
+  }
+
+  previewSource(): Partial<ContentSource> {
+    return this.content.preview((id) => this.latest(id));
+  }
+
+  private target(id: number) {
+    return `${this.kind}/${id}`;
+  }
+
+  list(): Promise<StoredItem<T>[]> {
+    return this.content.table.all();
+  }
+
+  drafted(): Promise<Map<number, Draft<T>>> {
+    return this.drafts.drafted(this.kind) as Promise<Map<number, Draft<T>>>;
+  }
+
+  /** The draft where there is one, else what is published: what a staff member's preview shows. */
+  async latest(id: number): Promise<T | undefined> {
+    const row = await this.content.table.byId(id);
+    if (!row) return undefined;
+    return (await this.drafts.draft<T>(this.kind, id))?.data ?? row;
+  }
+
+  async state(id: number): Promise<ItemState<T> | undefined> {
+    const row = await this.content.table.byId(id);
+    if (!row) return undefined;
+    return {
+      row,
+      draft: await this.drafts.draft<T>(this.kind, id),
+      scheduledAt: await this.drafts.scheduled(this.kind, id),
+      revisions: await this.drafts.revisions<T>(this.kind, id),
+    };
+  }
+
+  /** A new item: hidden until published, its draft saved; its id. */
+  async create(data: T, by: Author): Promise<number> {
+    const id = await this.content.table.create(data);
+    await this.drafts.saveDraft(this.kind, id, data, by);
+    await this.audit.record(by, 'draft-saved', this.target(id), { title: this.content.title(data), created: true });
+    return id;
+  }
+
+  async saveDraft(id: number, data: T, by: Author): Promise<void> {
+    await this.drafts.saveDraft(this.kind, id, data, by);
+    await this.audit.record(by, 'draft-saved', this.target(id), { title: this.content.title(data) });
+  }
+
+  async discardDraft(id: number, by: Author): Promise<void> {
+    await this.drafts.discardDraft(this.kind, id);
+    await this.audit.record(by, 'draft-discarded', this.target(id));
+  }
+
+  /** Publishes the draft (or, without one, what is there: a hidden item shown again). */
+  async publish(id: number, by: Author, action: 'published' | 'restored' = 'published', data?: T) {
+    const state = await this.state(id);
+    if (!state) return false;
+    const publishing = this.content.editOf(data ?? state.draft?.data ?? state.row);
+    await this.content.table.publish(id, publishing);
+    await this.drafts.addRevision(this.kind, id, publishing, action, by);
+    if (!data) await this.drafts.discardDraft(this.kind, id);
+    await this.drafts.unschedule(this.kind, id);
+    await this.audit.record(by, action, this.target(id), { title: this.content.title(publishing) });
+    this.announcer.announce(this.content.paths(id, [state.row, publishing]));
+    return true;
+  }
+
+  async unpublish(id: number, by: Author): Promise<boolean> {
+    const row = await this.content.table.byId(id);
+    if (!row) return false;
+    await this.content.table.hide(id);
+    await this.drafts.unschedule(this.kind, id);
+    await this.drafts.addRevision(this.kind, id, this.content.editOf(row), 'unpublished', by);
+    await this.audit.record(by, 'unpublished', this.target(id), { title: this.content.title(row) });
+    this.announcer.announce(this.content.paths(id, [row]));
+    return true;
+  }
+
+  /** Publishes an earlier revision again; a draft in progress stays. */
+  async restore(id: number, revisionId: number, by: Author): Promise<boolean> {
+    const revision = await this.drafts.revision<T>(this.kind, id, revisionId);
+    return revision ? this.publish(id, by, 'restored', revision.data) : false;
+  }
+
+  async schedule(id: number, at: number, by: Author): Promise<void> {
+    await this.drafts.schedule(this.kind, id, at, by);
+    await this.audit.record(by, 'scheduled', this.target(id), { at: new Date(at).toISOString() });
+  }
+
+  async unschedule(id: number, by: Author): Promise<void> {
+    await this.drafts.unschedule(this.kind, id);
+    await this.audit.record(by, 'schedule-cancelled', this.target(id));
+  }
+}
+
+/**
+ * Publishes what is due, of every kind, as whoever scheduled it (each item
+ * once, across instances); the number published.
+ */
+export async function publishDue(drafts: ContentDrafts, desks: readonly DeskOfAnyKind[]): Promise<number> {
+  const due = await drafts.takeDue();
+  for (const { kind, id, by } of due) await desks.find((desk) => desk.kind === kind)?.publish(id, by);
+  return due.length;
+}
