@@ -180,7 +180,9 @@ async function main() {
   // Before the portal this run measures starts: nothing else of ours runs meanwhile.
   const startup = await phase(`start-up (${STARTUP_RUNS} cold and warm starts, built and from source)`, async () => {
     await whenQuiet('The start-up runs');
-    return orWarn('the start-up runs', () => measureStartup());
+    const result = await orWarn('the start-up runs', () => measureStartup());
+    for (const failure of result?.retried ?? []) warnings.push(`a start was made again after it failed: ${failure}`);
+    return result;
   });
 
   const partnerPort = await freePartnerPort();

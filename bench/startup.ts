@@ -28,6 +28,8 @@ export interface StartupFigures {
 
 export interface StartupResult {
   runs: number;
+  /** Starts that failed and were made again (each said in a line). */
+  retried: string[];
   built: { cold: StartupFigures; warm: StartupFigures };
   source: { cold: StartupFigures; warm: StartupFigures };
 }
@@ -46,9 +48,11 @@ const status = (url: string) =>
     request.on('error', () => resolve(0));
   });
 
-/** Asks `url` every 5 ms until it answers 200. */
-async function firstOk(url: string, deadline: number) {
+/** Asks `url` every 5 ms until it answers 200; `failure` says why the server cannot (it ended, what it printed). */
+async function firstOk(url: string, deadline: number, failure: () => string | undefined) {
   while ((await status(url)) !== 200) {
+    const failed = failure();
+    if (failed) throw new Error(`${url}: ${failed}`);
     if (performance.now() > deadline) throw new Error(`${url} did not answer 200 within the time allowed`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -65,13 +69,24 @@ async function startOnce(command: readonly string[], dataDir: string): Promise<S
   const started = performance.now();
   const server = spawn(process.execPath, command, {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORTAL_ENV: 'local' },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise((resolve) => server.once('exit', resolve));
+  let printed = '';
+  const keep = (data: Buffer) => {
+    printed = (printed + data).slice(-2000);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+  let ended: string | undefined;
+  const exited = new Promise((resolve) => server.once('exit', resolve)).then((code) => {
+    // Its last lines, on one line: the bench's warnings keep one line per failure.
+    const last = printed.trim().split('\n').slice(-6).join(' | ');
+    ended = `the server ended (${code}) before it answered: ${last || 'it printed nothing'}`;
+  });
   try {
     const deadline = started + 60_000;
-    const healthz = await firstOk(`http://127.0.0.1:${port}/healthz`, deadline);
-    const home = await firstOk(`http://127.0.0.1:${port}/`, deadline);
+    const healthz = await firstOk(`http://127.0.0.1:${port}/healthz`, deadline, () => ended);
+    const home = await firstOk(`http://127.0.0.1:${port}/`, deadline, () => ended);
     return { healthzMs: healthz - started, homeMs: home - started, rssMiB: rssMiB(server.pid as number) };
   } finally {
     server.kill('SIGTERM');
@@ -92,18 +107,29 @@ export async function measureStartup(runs = STARTUP_RUNS): Promise<StartupResult
     keyof typeof COMMANDS,
     { cold: StartupFigures[]; warm: StartupFigures[] }
   >;
+  const retried: string[] = [];
+  // A start that fails (a port taken meanwhile, a stray signal) is made once more and said; a second failure ends the row.
+  const start = async (kind: keyof typeof COMMANDS, dataDir: string) => {
+    try {
+      return await startOnce(COMMANDS[kind], dataDir);
+    } catch (error) {
+      retried.push(`${kind}: ${(error as Error).message}`);
+      return startOnce(COMMANDS[kind], dataDir);
+    }
+  };
   try {
     for (let run = 0; run < runs; run++)
       for (const kind of ['built', 'source'] as const) {
         const dataDir = mkdtempSync(join(scratch, `${kind}-`));
-        figures[kind].cold.push(await startOnce(COMMANDS[kind], dataDir));
-        figures[kind].warm.push(await startOnce(COMMANDS[kind], dataDir));
+        figures[kind].cold.push(await start(kind, dataDir));
+        figures[kind].warm.push(await start(kind, dataDir));
       }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
   return {
     runs,
+    retried,
     built: { cold: medians(figures.built.cold), warm: medians(figures.built.warm) },
     source: { cold: medians(figures.source.cold), warm: medians(figures.source.warm) },
   };
