@@ -140,7 +140,7 @@ test('an agent signed in through nginx stays signed in whichever instance answer
   }
 });
 
-test('a news item published in the studio through one instance is on the other within 2 s: its page, the list it was kept in, search, the feed and the site map', async () => {
+test('a news item published in the studio through one instance is on the other within 2 s: its page, the list it was kept in, search, the feed and the site map; then an edit, a restore and taking it down', async () => {
   const studio = new StaffBrowser({ port: Number(new URL(instance(0).url).port), origin: cluster.url });
   expect((await studio.signIn(STUDIO_ADMIN.login, STUDIO_ADMIN.password)).status).toBe(303);
   const title = `集群发布 ${randomBytes(3).toString('hex')}`;
@@ -166,6 +166,36 @@ test('a news item published in the studio through one instance is on the other w
   expect(await (await other(`/searchRes?keyword=${encodeURIComponent(title)}`)).text()).toContain(`/news/${id}`);
   expect(await (await other('/feed.xml')).text()).toContain(title);
   expect(await (await other('/sitemap.xml')).text()).toContain(`/news/${id}<`);
+
+  // An edited title, a restored revision and taking it down reach the other instance the same way.
+  const page = async () => (await other(`/news/${id}`)).text();
+  const edited = `${title} 修订`;
+  await studio.submit(`/studio/news/${id}`, `/studio/news/${id}`, {
+    categoryId: '1',
+    title: edited,
+    summary: '两个实例同时看到的新闻。',
+    source: '智造云',
+    publishedAt: '2026-11-28',
+    contentHtml: '<p>正文。</p>',
+  });
+  // The draft: the other instance shows it to staff previewing, not to visitors.
+  const staffOnB = new StaffBrowser({ port: Number(new URL(instance(1).url).port), origin: cluster.url });
+  for (const [name, value] of studio.cookies) staffOnB.cookies.set(name, value);
+  expect((await staffOnB.get(`/news/${id}?preview=true`)).body).toContain(edited);
+  expect(await page()).not.toContain(edited);
+  await studio.submit(`/studio/news/${id}`, `/studio/news/${id}/publish`, {});
+  await expect.poll(page, { timeout: 2_000, intervals: [50] }).toContain(edited);
+  const revisionField = /name="revision" value="(\d+)"/g;
+  const revisions = [...(await studio.get(`/studio/news/${id}`)).body.matchAll(revisionField)].map((match) => match[1]);
+  // Newest first: the last is the first publication, with the first title.
+  await studio.submit(`/studio/news/${id}`, `/studio/news/${id}/restore`, { revision: revisions.at(-1) ?? '' });
+  await expect.poll(page, { timeout: 2_000, intervals: [50] }).not.toContain(edited);
+  expect(await page()).toContain(title);
+  await studio.submit(`/studio/news/${id}`, `/studio/news/${id}/unpublish`, {});
+  await expect.poll(async () => (await other(`/news/${id}`)).status, { timeout: 2_000, intervals: [50] }).toBe(404);
+  await expect
+    .poll(async () => (await other('/news')).text(), { timeout: 2_000, intervals: [50] })
+    .not.toContain(title);
 });
 
 test('a per-address limit holds across both instances: the sixth feedback post within ten minutes is refused', async () => {
