@@ -37,6 +37,16 @@ export class ContentDesk<T> implements DeskOfAnyKind {
     return this.content.kind;
   }
 
+  /** Whether the studio may add items of this kind. */
+  get canCreate(): boolean {
+    return Boolean(this.content.table.create);
+  }
+
+  /** Whether this item may be taken down. */
+  canHide(id: number): boolean {
+    return Boolean(this.content.table.hide) && !this.content.alwaysShown?.(id);
+  }
+
   previewSource(): Partial<ContentSource> {
     return this.content.preview((id) => this.latest(id));
   }
@@ -71,9 +81,10 @@ export class ContentDesk<T> implements DeskOfAnyKind {
     };
   }
 
-  /** A new item: hidden until published, its draft saved; its id. */
-  async create(data: T, by: Author): Promise<number> {
-    const id = await this.content.table.create(data);
+  /** A new item: hidden until published, its draft saved; its id (none where the kind's items are fixed). */
+  async create(data: T, by: Author): Promise<number | undefined> {
+    const id = await this.content.table.create?.(data);
+    if (id === undefined) return undefined;
     await this.drafts.saveDraft(this.kind, id, data, by);
     await this.audit.record(by, 'draft-saved', this.target(id), { title: this.content.title(data), created: true });
     return id;
@@ -103,10 +114,11 @@ export class ContentDesk<T> implements DeskOfAnyKind {
     return true;
   }
 
+  /** Takes an item down; false where there is no such item or it may not be taken down. */
   async unpublish(id: number, by: Author): Promise<boolean> {
     const row = await this.content.table.byId(id);
-    if (!row) return false;
-    await this.content.table.hide(id);
+    if (!row || !this.canHide(id)) return false;
+    await this.content.table.hide?.(id);
     await this.drafts.unschedule(this.kind, id);
     await this.drafts.addRevision(this.kind, id, this.content.editOf(row), 'unpublished', by);
     await this.audit.record(by, 'unpublished', this.target(id), { title: this.content.title(row) });

@@ -8,15 +8,16 @@ export type StoredItem<T> = T & { id: number; visible: boolean };
  * Where one kind of content is kept, as the studio changes it: every item,
  * shown or not; a new item starts hidden; publishing writes an item's data and
  * shows it; taking it down hides it. Each implementation keeps its kind's
- * search entries in step.
+ * search entries in step. A kind whose items are fixed (the common data) has no
+ * `create`; one whose items are always shown has no `hide`.
  */
 export interface ContentTable<T> {
   all(): Promise<StoredItem<T>[]>;
   byId(id: number): Promise<StoredItem<T> | undefined>;
   /** A new, hidden item; its id. */
-  create(data: T): Promise<number>;
+  create?(data: T): Promise<number>;
   publish(id: number, data: T): Promise<void>;
-  hide(id: number): Promise<void>;
+  hide?(id: number): Promise<void>;
 }
 
 /** One kind of content, as publishing needs to know it. */
@@ -27,7 +28,9 @@ export interface KindOfContent<T> {
   editOf(item: T): T;
   /** The item's name in lists, revisions and the audit log. */
   title(data: T): string;
-  /** Every public page an item shows on, given the versions of it a change involves (before and after). */
+  /** Items that stay shown whatever is published (the privacy policy, which other pages link to): never taken down. */
+  alwaysShown?(id: number): boolean;
+  /** Every public page an item shows on, given the versions of it a change involves (before and after); `*` for every page. */
   paths(id: number, versions: readonly T[]): string[];
   /**
    * The content source's readers that show an item, reading `latest` (its

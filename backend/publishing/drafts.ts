@@ -1,8 +1,19 @@
 import { sql } from 'kysely';
 import { all, type Db, one, run } from '../db/query';
 
-/** The kinds of content the studio edits (one so far). */
-export type ContentKind = 'news';
+/** The kinds of content the studio edits: the `kind` of their drafts, revisions and schedule. */
+export type ContentKind =
+  | 'news'
+  | 'news-category'
+  | 'innovation-category'
+  | 'programme'
+  | 'help'
+  | 'info'
+  | 'section'
+  | 'friendly-link'
+  | 'film'
+  | 'topic'
+  | 'common';
 
 /** Who did something, as the records keep it (a member may be renamed later: the name is kept as it was). */
 export interface Author {

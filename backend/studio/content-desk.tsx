@@ -28,6 +28,12 @@ const timeFormat = new Intl.DateTimeFormat('zh-CN', {
 });
 const when = (ms: number) => timeFormat.format(ms);
 
+/** A public address with `preview=true` added: before its anchor, after any query. */
+export const previewOf = (address: string) => {
+  const [path = '', anchor] = address.split('#', 2);
+  return `${path}${path.includes('?') ? '&' : '?'}preview=true${anchor === undefined ? '' : `#${anchor}`}`;
+};
+
 const DONE: Record<string, string> = {
   saved: '草稿已保存。访客仍看到已发布的内容；可先预览。',
   published: '已发布，访客现在就能看到。',
@@ -59,8 +65,18 @@ export interface DeskView<T, Options = undefined> {
     /** An address that names no item, e.g. 没有这条新闻. */
     missing: string;
   };
-  /** The item's public page. */
+  /** The item's public page, or the page it shows on (its own anchor, a list, any page for the footer). */
   publicPath(id: number): string;
+  /**
+   * Where an item without a page of its own shows, e.g. 每个页面的页脚: the
+   * item page says so instead of its address (a hidden item then is simply not
+   * shown, not a page that is not found).
+   */
+  shownOn?: string;
+  /** False where the preview shows nothing of the kind (the header and footer are hidden in it). */
+  preview?: boolean;
+  /** The one item of a kind that has only one (the common data): the desk opens it directly. */
+  only?: number;
   /** What an editor may save: the contract's schema for the kind. */
   schema: v.GenericSchema<unknown, T>;
   /** Each field's name, for errors and for what a revision changed. */
@@ -99,8 +115,13 @@ export function contentDeskRoutes<T, Options>(
   const by = (res: Response) => ({ id: sessionOf(res).staff.id, name: sessionOf(res).staff.name });
   const { base, words } = view;
   const titleOf = (data: T) => desk.content.title(data);
+  // A kind of one item has no list: its way back is the content page.
+  const back = view.only === undefined ? { href: base, label: words.list } : { href: CONTENT_HUB, label: '内容' };
+  const done = (req: Request) =>
+    text(req.query.done) === 'unpublished' && view.shownOn ? '已撤下，访客不再看到它。' : DONE[text(req.query.done)];
 
   router.get(base, editor, async (req, res) => {
+    if (view.only !== undefined) return res.redirect(303, `${base}/${view.only}`);
     const [rows, drafted] = await Promise.all([desk.list(), desk.drafted()]);
     sendStudioPage(studio, req, res, {
       title: words.list,
@@ -108,12 +129,14 @@ export function contentDeskRoutes<T, Options>(
       children: (
         <div className="card">
           <h1>{words.list}</h1>
-          <Notice text={DONE[text(req.query.done)]} />
-          <p>
-            <a className="button" href={`${base}/new`}>
-              {words.create}
-            </a>
-          </p>
+          <Notice text={done(req)} />
+          {desk.canCreate && (
+            <p>
+              <a className="button" href={`${base}/new`}>
+                {words.create}
+              </a>
+            </p>
+          )}
           <table className="rows">
             <thead>
               <tr>
@@ -206,13 +229,15 @@ export function contentDeskRoutes<T, Options>(
   const posted = (body: Record<string, unknown>): FormValues<T> =>
     Object.fromEntries(Object.keys(view.fieldNames).map((key) => [key, text(body[key])])) as FormValues<T>;
 
-  router.get(`${base}/new`, editor, (req, res) => showNew(req, res));
-  router.post(base, editor, form, studio.auth.forms.check, async (req, res) => {
-    const { data, errors } = parse(req.body);
-    if (!data) return showNew(req, res, posted(req.body), errors, 400);
-    const id = await desk.create(data, by(res));
-    res.redirect(303, `${base}/${id}?done=saved`);
-  });
+  if (desk.canCreate) {
+    router.get(`${base}/new`, editor, (req, res) => showNew(req, res));
+    router.post(base, editor, form, studio.auth.forms.check, async (req, res) => {
+      const { data, errors } = parse(req.body);
+      if (!data) return showNew(req, res, posted(req.body), errors, 400);
+      const id = await desk.create(data, by(res));
+      res.redirect(303, `${base}/${id}?done=saved`);
+    });
+  }
 
   const idOf = (req: Request) => {
     const id = String(req.params.id ?? '');
@@ -223,7 +248,7 @@ export function contentDeskRoutes<T, Options>(
       studio,
       req,
       res,
-      { title: words.missing, current: CONTENT_HUB, link: { href: base, label: `回到${words.list}列表` } },
+      { title: words.missing, current: CONTENT_HUB, link: { href: back.href, label: `回到${back.label}` } },
       404,
     );
 
@@ -252,11 +277,11 @@ export function contentDeskRoutes<T, Options>(
         children: (
           <>
             <p>
-              <a href={base}>{words.list}</a> / {titleOf(row)}
+              <a href={back.href}>{back.label}</a> / {titleOf(row)}
             </p>
             <div className="card">
               <h1>{title}</h1>
-              <Notice text={DONE[text(req.query.done)]} />
+              <Notice text={done(req)} />
               <p className="status">
                 <span className="tag">{row.visible ? '已发布' : '未发布'}</span>
                 {draft && (
@@ -267,11 +292,15 @@ export function contentDeskRoutes<T, Options>(
                 {scheduledAt && <span className="tag">定时发布：{when(scheduledAt)}</span>}
               </p>
               <p>
-                地址 <a href={address}>{address}</a>
-                {row.visible ? '' : '（未发布：访客打开会看到“页面不存在”）'}。{' '}
-                <a href={`${address}?preview=true`} target="_blank" rel="noopener">
-                  预览草稿（新窗口）
-                </a>
+                {view.shownOn ? `显示在${view.shownOn}：` : '地址 '}
+                <a href={address}>{address}</a>
+                {row.visible ? '' : view.shownOn ? '（未发布：访客看不到）' : '（未发布：访客打开会看到“页面不存在”）'}
+                。{' '}
+                {view.preview !== false && (
+                  <a href={previewOf(address)} target="_blank" rel="noopener">
+                    预览草稿（新窗口）
+                  </a>
+                )}
               </p>
               <FormErrors errors={errors} />
               <form method="post" action={action} noValidate>
@@ -289,7 +318,7 @@ export function contentDeskRoutes<T, Options>(
                     csrf={csrf}
                     label={draft ? '发布草稿' : row.visible ? '重新发布' : '发布'}
                   />
-                  {row.visible && (
+                  {row.visible && desk.canHide(row.id) && (
                     <PostButton action={`${action}/unpublish`} csrf={csrf} label="撤下" className="danger" />
                   )}
                   {draft && <PostButton action={`${action}/discard`} csrf={csrf} label="放弃草稿" className="quiet" />}
@@ -400,12 +429,29 @@ export function contentDeskRoutes<T, Options>(
       form,
       studio.auth.forms.check,
       withItem(async (req, res, id) => {
-        if ((await perform(req, res, id)) === false) return missing(req, res);
+        const outcome = await perform(req, res, id);
+        if (outcome === false) return missing(req, res);
+        if (outcome === 'answered') return;
         res.redirect(303, `${base}/${id}?done=${done}`);
       }),
     );
   act('publish', 'published', (_req, res, id) => desk.publish(id, by(res)));
-  act('unpublish', 'unpublished', (_req, res, id) => desk.unpublish(id, by(res)));
+  act('unpublish', 'unpublished', async (req, res, id) => {
+    if (desk.canHide(id)) return desk.unpublish(id, by(res));
+    sendStudioMessage(
+      studio,
+      req,
+      res,
+      {
+        title: '不能撤下',
+        text: '这一项始终对访客显示，只能修改后重新发布。',
+        current: CONTENT_HUB,
+        link: { href: `${base}/${id}`, label: '回到这一项' },
+      },
+      409,
+    );
+    return 'answered';
+  });
   act('discard', 'discarded', (_req, res, id) => desk.discardDraft(id, by(res)));
   act('unschedule', 'unscheduled', (_req, res, id) => desk.unschedule(id, by(res)));
   act('restore', 'restored', (req, res, id) => {
