@@ -30,6 +30,8 @@ export const RICH_TEXT_POLICY = {
   // rel is always set by the transform below, whatever the source said.
   allowedAttributes: { a: ['href', 'rel'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  // Quotes in text as entities too, as the pages' own templates write them: text that reads like an attribute stays visibly text.
+  textFilter: (text: string) => text.replace(/"/g, '&quot;'),
   transformTags: {
     a: (tagName: string, attribs: Record<string, string>) => ({
       tagName,

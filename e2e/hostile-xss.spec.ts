@@ -9,9 +9,10 @@ import {
   test,
 } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { StaffBrowser } from '../backend/test-support/staff-browser';
 import { MAX_KEYWORD_LENGTH } from '../contract/search';
 import { accessTokenOf, DEMO_PASSWORD, fillSignInForm } from './accounts';
-import { type PortalProcess, startPortalProcess } from './portal-process';
+import { type PortalProcess, STUDIO_ADMIN, startPortalProcess } from './portal-process';
 import {
   asShown,
   type Inspection,
@@ -598,4 +599,102 @@ test('agreements: pending agreement HTML made of every payload is shown sanitise
   }
   await context.close();
   expectNothingRan(watches, problems);
+});
+
+/** A studio form's controls, as the browser parses the page: what a staff member would fill. */
+interface FormControl {
+  name: string;
+  kind: string;
+  value: string;
+  maxLength: number;
+  options: string[];
+}
+
+async function formControls(page: Page, html: string, action: string): Promise<FormControl[]> {
+  return page.evaluate(
+    ([markup, target]) => {
+      const doc = new DOMParser().parseFromString(markup, 'text/html');
+      const form = [...doc.forms].find((candidate) => candidate.getAttribute('action') === target);
+      return [...(form?.elements ?? [])].flatMap((element) => {
+        const control = element as HTMLInputElement & HTMLSelectElement;
+        if (!control.name || control.name === 'csrf') return [];
+        const kind = control.tagName === 'INPUT' ? control.type : control.tagName.toLowerCase();
+        const options = control.tagName === 'SELECT' ? [...control.options].map((o) => o.value).filter(Boolean) : [];
+        return [{ name: control.name, kind, value: control.value, maxLength: control.maxLength ?? -1, options }];
+      });
+    },
+    [html, action] as const,
+  );
+}
+
+test(`the studio: ${PAYLOAD_COUNT} payloads in every field of every kind of content, refused forms shown again and published items, as text`, async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const origin = portal.url;
+  const staff = new StaffBrowser({ port: Number(new URL(origin).port), origin });
+  expect((await staff.signIn(STUDIO_ADMIN.login, STUDIO_ADMIN.password)).status).toBe(303);
+  const hub = (await staff.get('/studio/content')).body.split('aria-label="内容类别"')[1] ?? '';
+  const bases = [...hub.matchAll(/<li><a href="(\/studio\/[a-z-]+)">/g)].map((match) => match[1] as string);
+  expect(bases.length).toBeGreaterThan(0);
+
+  const context = await browser.newContext();
+  const parser = await context.newPage();
+  await parser.goto(`${origin}/robots.txt`);
+  const answers: Answer[] = [];
+  const published: string[] = [];
+  const accepted: Record<string, number> = {};
+  const list = payloads(2000);
+  for (const base of bases) {
+    const listPage = (await staff.get(base)).body;
+    const firstItem = new RegExp(`href="(${base}/\\d+)"`).exec(listPage)?.[1];
+    const creating = (await staff.get(`${base}/new`)).status === 200;
+    const formPage = creating ? `${base}/new` : (firstItem as string);
+    const action = creating ? base : (firstItem as string);
+    expect(formPage, `${base}: a form to fill`).toBeTruthy();
+    // Valid values to fall back on where a field refuses a payload: an existing item's.
+    const valid = await formControls(parser, (await staff.get(firstItem ?? formPage)).body, firstItem ?? action);
+    const controls = await formControls(parser, (await staff.get(formPage)).body, action);
+    const fallback = (name: string) => valid.find((control) => control.name === name)?.value ?? '';
+    accepted[base] = 0;
+    for (const payload of list) {
+      const fields: Record<string, string> = {};
+      for (const control of controls) {
+        if (control.kind === 'select-one' || control.kind === 'select')
+          fields[control.name] = fallback(control.name) || (control.options[0] ?? '');
+        else if (['text', 'textarea', 'search', 'url', 'hidden'].includes(control.kind))
+          fields[control.name] = control.maxLength > 0 ? payload.slice(0, control.maxLength) : payload;
+        else fields[control.name] = fallback(control.name) || control.value;
+      }
+      let saved = await staff.submit(formPage, action, fields);
+      if (saved.status === 400) {
+        answers.push({ label: `${base} refused ${payload}`, payload, html: saved.body });
+        // Again with the refused fields back at valid values: what is left of the payload gets saved.
+        const refused = [...saved.body.matchAll(/name="([^"]+)"[^>]*aria-invalid="true"/g)].map((m) => m[1] as string);
+        for (const name of refused) fields[name] = fallback(name);
+        saved = await staff.submit(formPage, action, fields);
+      }
+      if (saved.status !== 303) continue;
+      const item = /^(\/studio\/[a-z-]+\/\d+)/.exec(saved.location ?? '')?.[1] as string;
+      expect((await staff.submit(item, `${item}/publish`, {})).status).toBe(303);
+      accepted[base] = (accepted[base] ?? 0) + 1;
+      const shown = await staff.get(item);
+      answers.push({ label: `${item} ${payload}`, payload, html: shown.body });
+      const address = /地址 <a href="([^"]+)"/.exec(shown.body)?.[1];
+      if (address) {
+        const page = await fetch(`${origin}${address}`);
+        answers.push({ label: `${address} ${payload}`, payload, html: await page.text() });
+        if (published.length < NAVIGATED_COUNT) published.push(address);
+      }
+    }
+  }
+  await context.close();
+  // Every kind took some of the payloads, where its fields allow text at all.
+  expect(Object.entries(accepted).filter(([, count]) => count === 0)).toEqual([]);
+  await expectInert(browser, answers);
+  // A few published pages loaded in a browser that would run what got in.
+  await visitEach(browser, published, async (page, address) => {
+    await page.goto(`${origin}${address}`);
+    return [];
+  });
 });
