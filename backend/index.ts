@@ -31,6 +31,7 @@ import { ContentStore } from './portal/content-store';
 import { CustomerStore } from './portal/customer-store';
 import { OrderStore } from './portal/order-store';
 import { portalApi } from './portal/routes';
+import { StaffOrders } from './portal/staff-orders';
 import { ContentAnnouncer } from './publishing/changes';
 import { ContentDesk, type DeskOfAnyKind, publishDue } from './publishing/content-desk';
 import type { KindOfContent } from './publishing/content-kind';
@@ -195,6 +196,8 @@ export async function createEmbeddedBackend(options: {
     options.publishCheckMs ?? 15_000,
   );
   publishing.unref();
+  const orders = new OrderStore(db);
+  const staffOrders = new StaffOrders(db);
   const studio = studioRoutes({
     store: staff,
     audit,
@@ -206,7 +209,20 @@ export async function createEmbeddedBackend(options: {
         newsDeskView(() => content.newsCategories()),
       ),
     ],
+    desk: { orders: staffOrders, moves: orders, feedback },
     glance: async () => [
+      {
+        label: '个新订单待确认',
+        count: await staffOrders.count('submitted'),
+        href: '/studio/orders?status=submitted',
+        permission: 'orders',
+      },
+      {
+        label: '条反馈待处理',
+        count: await feedback.countUnhandled(),
+        href: '/studio/feedback',
+        permission: 'feedback',
+      },
       {
         label: '个会话待回复',
         count: (await chat.store.conversations({ show: 'all' }, 1)).unanswered,
@@ -239,7 +255,7 @@ export async function createEmbeddedBackend(options: {
     accounts,
     brand: BRAND,
     apps,
-    orders: new OrderStore(db),
+    orders,
     mediaUrl,
   });
   const accountRoutes = accountService({

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { chatCard } from './chat';
 import { innovationCategorySchema } from './content';
-import { ORDER_NO_PATTERN } from './order';
+import { ORDER_NO_PATTERN, ORDER_STATUSES } from './order';
 
 /**
  * The API's answers that are not content (contract/content.ts holds those): one
@@ -60,8 +60,10 @@ export const orderAnswer = v.object({
   contactName: text,
   contactPhone: text,
   remark: text,
-  status: v.literal('submitted'),
+  status: v.picklist(ORDER_STATUSES),
   createdAt: text,
+  /** When the status last changed (the order's `createdAt` until staff move it); a remote back-end may leave it out. */
+  statusChangedAt: v.optional(text),
 });
 
 /** The account service's tokens (SPEC §7): `expiresIn` in seconds. */

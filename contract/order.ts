@@ -19,6 +19,14 @@ export const PHONE_PATTERN = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/;
 export const ORDER_NO_LENGTH = 16;
 export const ORDER_NO_PATTERN = new RegExp(`^${BRAND_PREFIX}[${RANDOM_ALPHABET}]{${ORDER_NO_LENGTH}}$`);
 
+/**
+ * Where an order stands. `submitted` is the received order (the word the API
+ * has always answered for a new one); the site's staff move it on to confirmed
+ * and then fulfilled, or cancel it before it is fulfilled.
+ */
+export const ORDER_STATUSES = ['submitted', 'confirmed', 'fulfilled', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
 /** The key that makes a repeated submission (double click, retry) one order. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 

@@ -19,6 +19,10 @@ export const AUDIT_ACTIONS = {
   scheduled: '定时发布',
   'schedule-cancelled': '取消定时发布',
   'draft-discarded': '放弃草稿',
+  'order-status': '修改订单状态',
+  'feedback-handled': '处理反馈',
+  'orders-exported': '导出订单',
+  'feedback-exported': '导出反馈',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

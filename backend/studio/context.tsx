@@ -1,5 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import type { FeedbackStore } from '../feedback/feedback-store';
 import type { SignInThrottle } from '../http/throttle';
+import type { OrderStore } from '../portal/order-store';
+import type { StaffOrders } from '../portal/staff-orders';
 import type { AuditLog } from '../staff/audit';
 import { may, type Permission } from '../staff/roles';
 import type { StaffAuth } from '../staff/staff-auth';
@@ -21,6 +24,8 @@ export interface Studio {
   signIns: SignInThrottle;
   /** A desk per kind of content (news, products, ...), each with its list, drafts, publishing and revisions. */
   desks: ReadonlyArray<StudioDesk>;
+  /** The owner's desk: every company's orders, the moves of their status, and the visitors' feedback. */
+  desk: { orders: StaffOrders; moves: OrderStore; feedback: FeedbackStore };
   /** Counts for the first page; each part of the site adds its own. */
   glance: () => Promise<ReadonlyArray<{ label: string; count: number; href: string; permission: Permission }>>;
 }

@@ -2,7 +2,9 @@ import { type Request, type Response, Router } from 'express';
 import { auditRoutes } from './audit-page';
 import { contentHubRoutes } from './content-hub';
 import type { Studio } from './context';
+import { feedbackDeskRoutes } from './feedback-desk';
 import { homeRoutes } from './home';
+import { ordersDeskRoutes } from './orders-desk';
 import { ownAccountRoutes } from './own-account';
 import { signInRoutes } from './sign-in';
 import { staffAdminRoutes } from './staff-admin';
@@ -23,6 +25,7 @@ export function studioRoutes(studio: Studio): Router {
   router.use(homeRoutes(studio));
   router.use(contentHubRoutes(studio));
   for (const desk of studio.desks) router.use(desk.routes(studio));
+  router.use(ordersDeskRoutes(studio), feedbackDeskRoutes(studio));
   router.use(staffAdminRoutes(studio));
   router.use(ownAccountRoutes(studio));
   router.use(auditRoutes(studio));

@@ -48,6 +48,20 @@ td a{display:inline-flex;align-items:center;min-height:24px}
 .tags{display:flex;flex-wrap:wrap;gap:4px}.tag{padding:0 8px;border-radius:4px;background:#e8f3ff;color:#0e42d2;font-size:13px}
 .pager{display:flex;gap:16px;margin:16px 0}.pager a{display:inline-flex;align-items:center;min-height:44px}
 .code{font-family:ui-monospace,monospace;overflow-wrap:anywhere}
+input[type=search]{width:100%;min-height:44px;padding:8px 12px;border:1px solid #86909c;border-radius:4px;font:inherit}
+textarea.plain{font:inherit}
+.filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));gap:0 16px;align-items:start;margin:0 0 8px}
+.filters label{margin-top:0}.filters .actions{grid-column:1/-1;align-items:center}.filters .actions a.button{margin-top:20px}
+.list-head{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:0 16px;margin:16px 0 8px}
+.list-head a.button{margin-top:0}
+.switch ul{display:flex;flex-wrap:wrap;gap:8px;margin:0;padding:0;list-style:none}
+.switch a{display:inline-flex;align-items:center;min-height:44px;padding:0 16px;border:1px solid #86909c;border-radius:4px;color:#1d2129;text-decoration:none}
+.switch a[aria-current="page"]{background:#1d2129;border-color:#1d2129;color:#fff}
+dl.details{display:grid;grid-template-columns:max-content 1fr;gap:6px 24px;margin:0}
+dl.details div{display:contents}dl.details dt{color:#4e5969}dl.details dd{margin:0;overflow-wrap:anywhere}
+.message{white-space:pre-wrap;overflow-wrap:anywhere}
+h2.gap{margin-top:20px}
+.tag.status-submitted{background:#fff3e8;color:#a3470a}.tag.status-cancelled{background:#f2f3f5;color:#4e5969}
 @media (max-width:719px){
   .bar nav{flex-basis:100%;order:3}.bar nav a{padding:0 10px}
   main{margin-top:16px}.card{padding:16px}
@@ -55,4 +69,5 @@ td a{display:inline-flex;align-items:center;min-height:24px}
   table.rows td{display:block;padding:2px 12px;border:0}
   table.rows td[data-label]::before{content:attr(data-label) "：";color:#4e5969}
   td a{min-height:44px}
+  dl.details{grid-template-columns:1fr;gap:0}dl.details dd{margin-bottom:8px}
 }`;

@@ -37,10 +37,11 @@ const TEXT = {
       remark: '备注',
       status: '状态',
       createdAt: '下单时间',
+      statusChangedAt: '状态更新时间',
       productAndEdition: '产品与版本',
     },
     noRemark: '无',
-    status: { submitted: '已提交，待确认' },
+    status: { submitted: '已提交，待确认', confirmed: '已确认', fulfilled: '已完成', cancelled: '已取消' },
     loading: '正在加载订单…',
     notFound: '订单不存在，或不属于您的企业。',
     myOrders: '查看我的订单',
@@ -62,10 +63,16 @@ const TEXT = {
       remark: 'Remark',
       status: 'Status',
       createdAt: 'Placed at',
+      statusChangedAt: 'Status changed at',
       productAndEdition: 'Product and edition',
     },
     noRemark: 'None',
-    status: { submitted: 'Submitted, awaiting confirmation' },
+    status: {
+      submitted: 'Submitted, awaiting confirmation',
+      confirmed: 'Confirmed',
+      fulfilled: 'Fulfilled',
+      cancelled: 'Cancelled',
+    },
     loading: 'Loading orders…',
     notFound: 'This order does not exist, or belongs to another company.',
     myOrders: 'See my orders',
@@ -91,6 +98,9 @@ function OrderDetails({ order, lang }: { order: Order; lang: Lang }) {
     [f.status, t.status[order.status] ?? order.status],
     [f.createdAt, dateTime(order.createdAt, lang)],
   ];
+  // Once staff have moved the order on, the customer sees when.
+  if (order.status !== 'submitted' && order.statusChangedAt)
+    rows.push([f.statusChangedAt, dateTime(order.statusChangedAt, lang)]);
   return (
     <dl className="details" part="details">
       {rows.map(([label, value]) => (

@@ -16,6 +16,7 @@ import { refreshGrace } from './0014-refresh-grace';
 import { conversationAddress } from './0015-conversation-address';
 import { staff } from './0016-staff';
 import { publishing } from './0017-publishing';
+import { ownersDesk } from './0018-owners-desk';
 
 /** Every migration, in order. Add new ones at the end; never edit an applied one. */
 export const migrations: readonly Migration[] = [
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   conversationAddress,
   staff,
   publishing,
+  ownersDesk,
 ];
