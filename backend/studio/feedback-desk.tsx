@@ -20,7 +20,7 @@ const topicName = (topic: string) => FEEDBACK_TOPICS[topic as FeedbackTopic] ?? 
 const excerpt = (content: string) => (content.length > EXCERPT ? `${content.slice(0, EXCERPT)}…` : content);
 
 const Handled = ({ entry }: { entry: DeskFeedback }) =>
-  entry.handledAt ? <span className="tag">已处理</span> : <span className="tag status-submitted">未处理</span>;
+  entry.handledAt ? <span className="tag state">已处理</span> : <span className="tag state state-new">未处理</span>;
 
 const CSV_HEADER = [
   '编号',

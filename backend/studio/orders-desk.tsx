@@ -28,8 +28,11 @@ const MOVE_LABELS: Record<OrderStatus, string> = {
 
 const NOTE_MAX = 200;
 
+/** A status as a tag: new orders stand out, cancelled ones step back. */
 const Status = ({ status }: { status: OrderStatus }) => (
-  <span className={`tag status-${status}`}>{ORDER_STATUS_NAMES[status] ?? status}</span>
+  <span className={`tag state${status === 'submitted' ? ' state-new' : status === 'cancelled' ? ' state-closed' : ''}`}>
+    {ORDER_STATUS_NAMES[status] ?? status}
+  </span>
 );
 
 function OrderFilters({ values, errors }: { values: OrderFilterValues; errors: Record<string, string> }) {
@@ -231,7 +234,7 @@ export function ordersDeskRoutes(studio: Studio): Router {
   });
 
   router.get('/studio/orders/export', staff, async (req, res) => {
-    const { filter, errors } = orderFilterOf(req.query);
+    const { filter, values, errors } = orderFilterOf(req.query);
     if (Object.keys(errors).length)
       return sendStudioMessage(
         studio,
@@ -240,7 +243,7 @@ export function ordersDeskRoutes(studio: Studio): Router {
         {
           title: '无法导出',
           text: Object.values(errors).join(' '),
-          link: { href: `/studio/orders?${filterQuery(orderFilterOf(req.query).values)}`, label: '回到订单列表' },
+          link: { href: `/studio/orders?${filterQuery(values)}`, label: '回到订单列表' },
           current: '/studio/orders',
         },
         400,

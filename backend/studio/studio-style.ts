@@ -61,7 +61,8 @@ dl.details{display:grid;grid-template-columns:max-content 1fr;gap:6px 24px;margi
 dl.details div{display:contents}dl.details dt{color:#4e5969}dl.details dd{margin:0;overflow-wrap:anywhere}
 .message{white-space:pre-wrap;overflow-wrap:anywhere}
 h2.gap{margin-top:20px}
-.tag.status-submitted{background:#fff3e8;color:#a3470a}.tag.status-cancelled{background:#f2f3f5;color:#4e5969}
+.tag.state{white-space:nowrap}.tag.state-new{background:#fff3e8;color:#a3470a}.tag.state-closed{background:#f2f3f5;color:#4e5969}
+td a.code{white-space:nowrap}
 @media (max-width:719px){
   .bar nav{flex-basis:100%;order:3}.bar nav a{padding:0 10px}
   main{margin-top:16px}.card{padding:16px}

@@ -87,6 +87,8 @@ const VALID_BODIES: Readonly<Record<string, Readonly<Record<string, unknown>>>> 
   'POST /studio/staff/{id}': { name: '测试员工', roles: 'editor' },
   'POST /studio/staff/{id}/password': { password: 'Fuzzed-pass-2026', confirm: 'Fuzzed-pass-2026' },
   'POST /studio/account/password': { current: 'not-it', password: 'Fuzzed-pass-2026', confirm: 'Fuzzed-pass-2026' },
+  'POST /studio/orders/{orderNo}/status': { to: 'confirmed', note: '已电话联系客户' },
+  'POST /studio/feedback/{id}/handle': { note: '已电话回复' },
 };
 
 /** `'GET /news/{id}?page&type'` into an endpoint. */
@@ -224,6 +226,19 @@ const STUDIO = [
     body: 'form',
     fields: ['csrf', 'current', 'password', 'confirm'],
   }),
+  // The owner's desk: orders and feedback, their exports, and the forms that change them.
+  parse('portal', 'GET /studio/orders?status&q&from&to&page', { pass: 'studio' }),
+  parse('portal', 'GET /studio/orders/export?status&q&from&to', { pass: 'studio' }),
+  parse('portal', 'GET /studio/orders/{orderNo}?done', { pass: 'studio' }),
+  parse('portal', 'POST /studio/orders/{orderNo}/status', {
+    pass: 'studio-form',
+    body: 'form',
+    fields: ['csrf', 'to', 'note'],
+  }),
+  parse('portal', 'GET /studio/feedback?show&page', { pass: 'studio' }),
+  parse('portal', 'GET /studio/feedback/export?show', { pass: 'studio' }),
+  parse('portal', 'GET /studio/feedback/{id}?done', { pass: 'studio' }),
+  parse('portal', 'POST /studio/feedback/{id}/handle', { pass: 'studio-form', body: 'form', fields: ['csrf', 'note'] }),
 ];
 
 const DEMO = ['/', '/pinned', '/{id}', '/index.html'].map((path) => parse('demo', `GET ${path}`));
