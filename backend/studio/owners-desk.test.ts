@@ -174,6 +174,19 @@ for (const target of testDatabases)
       assert.equal((await move(other, 'cancelled')).status, 303);
     });
 
+    it('of two staff confirming an order at once, one confirms it; the other is told', async () => {
+      const orderNo = await place({ contactPhone: '13900000000' });
+      const store = new OrderStore(portal.backend.db);
+      const results = await Promise.all(
+        [100, 101].map((id) => store.move(orderNo, { to: 'confirmed', by: { id, name: `员工${id}` }, note: '' })),
+      );
+      assert.equal(results.filter((result) => 'moved' in result).length, 1, JSON.stringify(results));
+      assert.equal(results.filter((result) => 'refused' in result).length, 1, JSON.stringify(results));
+      // Out of the lists the later tests count.
+      await store.move(orderNo, { to: 'cancelled', by: { id: 1, name: '管理员' }, note: '' });
+      placed.pop();
+    });
+
     it('shows what customers typed as text', async () => {
       const page = (await admin.get(`/studio/orders/${placed[1]}`)).body;
       assert.doesNotMatch(page, /<img src=x/);
@@ -196,6 +209,9 @@ for (const target of testDatabases)
         'https://evil.example',
       );
       assert.equal(forged.status, 403);
+      assert.equal((await admin.post(`/studio/orders/${orderNo}/status`, { to: 'confirmed' })).status, 403, 'no token');
+      assert.equal((await admin.post('/studio/feedback/1/handle', { note: 'x' })).status, 403, 'no token');
+      assert.match((await admin.get(`/studio/orders/${orderNo}`)).body, /不能再改状态/, 'still cancelled');
       assert.equal((await admin.get('/studio/nowhere/orders/ZZY')).status, 404);
       assert.equal((await admin.get('/studio/orders/ZZY1')).status, 404);
     });
