@@ -70,6 +70,7 @@ async function startBackend() {
       showDemoAccounts: config.showDemoAccounts,
       signInAttemptsPerAddress: config.signInFailuresPerAddress,
       studioAdmin: config.studioAdmin,
+      media: config.media,
       // The partner demo and the gallery use the chat like a partner site would.
       chat: { ...config.chat, partnerOrigins: [...config.chat.partnerOrigins, ...demoOrigins] },
     });
@@ -128,6 +129,7 @@ function listening(error?: Error) {
           ? `Data folder ${config.dataDir}: no database was there, a new one was made from the seed`
           : `Data folder ${config.dataDir}: its database opened`,
     );
+  if (backend) log.info(`Uploaded images (the studio's media library) are kept in ${backend.media.storage.where}`);
   log.info(`Portal (${config.env}) listening on http://localhost:${port}/: ${describeRelease(release)}`);
   if (!backend || stopping) return;
   if (config.chat.provider === 'builtin' && config.chat.agentPassword)

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { RequestHandler, Router } from 'express';
 import { BRAND } from '../contract/environments';
@@ -27,6 +28,9 @@ import { FeedbackStore } from './feedback/feedback-store';
 import { dataFolderSecret, SECRET_FILE, type SigningKeys, signingKeys } from './http/keys';
 import { databaseLimits, type LimitStores, processLimits } from './http/limit-store';
 import { type Clock, SignInThrottle, type ThrottleSettings } from './http/throttle';
+import { MediaLibrary } from './media/library';
+import { mediaFiles } from './media/routes';
+import { DatabaseStorage, FolderStorage, type MediaStorage } from './media/storage';
 import { ContentStore } from './portal/content-store';
 import { CustomerStore } from './portal/customer-store';
 import { OrderStore } from './portal/order-store';
@@ -80,6 +84,8 @@ export interface EmbeddedBackend {
   content: ContentStore;
   search: SearchStore;
   feedback: FeedbackStore;
+  /** The studio's uploaded images, served at `/media/<id>-<width>.<ext>`. */
+  media: MediaLibrary;
   /** The built-in chat service (`/api/chat`, `/chat/agent`); mounted before the portal API. */
   chatRoutes: Router;
   chat: ChatStore;
@@ -128,6 +134,11 @@ export async function createEmbeddedBackend(options: {
   feedbackLimit?: number;
   /** How often scheduled publishing looks for what is due (default 15 s). */
   publishCheckMs?: number;
+  /**
+   * Uploaded images: MEDIA_MAX_BYTES, the largest upload (default 10 MB); MEDIA_DIR, a folder
+   * every instance shares to keep them in (default: the database on PostgreSQL, `dataDir/media` on SQLite).
+   */
+  media?: { maxBytes?: number; dir?: string };
   /** STUDIO_ADMIN_LOGIN and STUDIO_ADMIN_PASSWORD: an administrator made at start when that login does not exist. */
   studioAdmin?: { login: string; password: string };
   chat?: {
@@ -185,6 +196,12 @@ export async function createEmbeddedBackend(options: {
     admin: options.studioAdmin,
     agentPassword: options.chat?.agentPassword,
   });
+  const media = new MediaLibrary(
+    db,
+    await mediaStorage(database, options),
+    audit,
+    options.media?.maxBytes ?? MEDIA_MAX_BYTES,
+  );
   const drafts = new ContentDrafts(db);
   const announcer = new ContentAnnouncer(link);
   const deskOf = <T>(kind: KindOfContent<T>) => new ContentDesk(kind, drafts, audit, announcer);
@@ -210,6 +227,7 @@ export async function createEmbeddedBackend(options: {
       ),
     ],
     desk: { orders: staffOrders, moves: orders, feedback },
+    media,
     glance: async () => [
       {
         label: '个新订单待确认',
@@ -283,9 +301,11 @@ export async function createEmbeddedBackend(options: {
     staffAuth: auth,
     audit,
     studioSetupCode: setupCode,
+    media,
     chatRoutes: chat.routes,
     chat: chat.store,
     routes: [
+      ['/', mediaFiles(media)],
       ['/api/guc', accountRoutes],
       ['/', studio],
       ['/', chat.routes],
@@ -309,6 +329,28 @@ export async function createEmbeddedBackend(options: {
       await database.close();
     },
   };
+}
+
+/** MEDIA_MAX_BYTES's default: 10 MB, a photo from a phone or a camera. */
+export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Where uploads are kept: MEDIA_DIR when set (a folder every instance mounts),
+ * else with the data: the database on PostgreSQL, the data folder on SQLite.
+ * A folder that cannot be written stops the start like an unusable data folder.
+ */
+async function mediaStorage(
+  database: PortalDatabase,
+  options: { dataDir: string; media?: { dir?: string } },
+): Promise<MediaStorage> {
+  try {
+    if (options.media?.dir) return FolderStorage.prepared(options.media.dir, 'MEDIA_DIR');
+    if (database.dialect === 'postgres') return new DatabaseStorage(database.db);
+    return FolderStorage.prepared(join(options.dataDir, 'media'), 'DATA_DIR');
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
 }
 
 /** The chat's link to the other instances; one that cannot connect ends the start like an unusable database. */

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { resolve } from 'node:path';
 import { PORTAL_ENV_NAMES, type PortalEnvName } from '../contract/environments';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS } from './data/upstream';
 import { SERVER_SETTINGS, type ServerAddresses } from './environments';
@@ -247,4 +248,23 @@ export function parseStudioAdmin(env: NodeJS.ProcessEnv): { login: string; passw
       'STUDIO_ADMIN_LOGIN must be 2-32 lowercase letters, digits or ._-, starting with a letter or digit (not agent)',
     );
   return { login, password };
+}
+
+/** MEDIA_MAX_BYTES's default (10 MB), and the most it may be. */
+export const DEFAULT_MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+const MOST_MEDIA_BYTES = 100 * 1024 * 1024;
+
+/**
+ * The studio's uploaded images (the embedded back-end's): MEDIA_MAX_BYTES, the
+ * largest upload taken; MEDIA_DIR, a folder to keep them in that every instance
+ * mounts (without it: the database on PostgreSQL, `DATA_DIR/media` on SQLite).
+ */
+export function parseMedia(env: NodeJS.ProcessEnv, portalEnv: PortalEnvName): { maxBytes: number; dir?: string } {
+  const text = env.MEDIA_MAX_BYTES?.trim();
+  if (text && (!/^\d{1,9}$/.test(text) || Number(text) < 10_000 || Number(text) > MOST_MEDIA_BYTES))
+    throw new Error(`MEDIA_MAX_BYTES must be a number of bytes from 10000 to ${MOST_MEDIA_BYTES}, not "${text}"`);
+  const dir = env.MEDIA_DIR?.trim();
+  if (dir && portalEnv !== 'local')
+    throw new Error(`MEDIA_DIR is for the embedded back-end (PORTAL_ENV=local), not PORTAL_ENV=${portalEnv}`);
+  return { maxBytes: text ? Number(text) : DEFAULT_MEDIA_MAX_BYTES, ...(dir && { dir: resolve(dir) }) };
 }

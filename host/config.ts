@@ -7,6 +7,7 @@ import {
   parseDemoSites,
   parseEnv,
   parseLogLevel,
+  parseMedia,
   parseMetricsPort,
   parsePerMinute,
   parsePort,
@@ -92,6 +93,12 @@ export interface HostConfig {
   studioAdmin?: { login: string; password: string };
   /** RENDER_QUEUE_LENGTH and RENDER_QUEUE_WAIT_MS: how many page renders may wait their turn, and for how long. */
   renderQueue: RenderQueueOptions;
+  /**
+   * The studio's uploaded images: MEDIA_MAX_BYTES, the largest upload (default 10 MB);
+   * MEDIA_DIR, a folder every instance mounts to keep them in, outside the data folder's
+   * lock (default: in the database on PostgreSQL, in `DATA_DIR/media` on SQLite).
+   */
+  media: { maxBytes: number; dir?: string };
 }
 
 /** Reads the host's settings from the environment, failing early on a bad value. */
@@ -122,5 +129,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig 
     signInFailuresPerAddress: wholeNumber(env, 'SIGN_IN_FAILURES_PER_ADDRESS'),
     renderQueue: parseRenderQueue(env),
     studioAdmin: parseStudioAdmin(env),
+    media: parseMedia(env, portalEnv),
   };
 }

@@ -60,6 +60,8 @@ export async function startTestPortal(
     studioAdmin?: { login: string; password: string };
     /** How often scheduled publishing looks for what is due. */
     publishCheckMs?: number;
+    /** Uploaded images: the largest taken, and a folder to keep them in (MEDIA_MAX_BYTES, MEDIA_DIR). */
+    media?: { maxBytes?: number; dir?: string };
   } = {},
 ): Promise<TestPortal> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
@@ -72,6 +74,7 @@ export async function startTestPortal(
     feedbackLimit: options.feedbackLimit,
     studioAdmin: options.studioAdmin,
     publishCheckMs: options.publishCheckMs,
+    media: options.media,
     chat: options.chat,
     // Limits and throttles at work are what many tests do: their warnings would bury the run's output.
     log: options.log ?? { error: (_fields, message) => console.error(message), warn: () => {} },

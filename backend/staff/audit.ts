@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = {
   'feedback-handled': '处理反馈',
   'orders-exported': '导出订单',
   'feedback-exported': '导出反馈',
+  'media-uploaded': '上传图片',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import type { FeedbackStore } from '../feedback/feedback-store';
 import type { SignInThrottle } from '../http/throttle';
+import type { MediaLibrary } from '../media/library';
 import type { OrderStore } from '../portal/order-store';
 import type { StaffOrders } from '../portal/staff-orders';
 import type { AuditLog } from '../staff/audit';
@@ -26,6 +27,8 @@ export interface Studio {
   desks: ReadonlyArray<StudioDesk>;
   /** The owner's desk: every company's orders, the moves of their status, and the visitors' feedback. */
   desk: { orders: StaffOrders; moves: OrderStore; feedback: FeedbackStore };
+  /** The media library: uploaded images and their variants. */
+  media: MediaLibrary;
   /** Counts for the first page; each part of the site adds its own. */
   glance: () => Promise<ReadonlyArray<{ label: string; count: number; href: string; permission: Permission }>>;
 }

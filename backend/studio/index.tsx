@@ -1,11 +1,14 @@
 import { type Request, type Response, Router } from 'express';
 import { auditRoutes } from './audit-page';
+import { composeRoutes } from './compose-page';
 import { contentHubRoutes } from './content-hub';
 import type { Studio } from './context';
 import { feedbackDeskRoutes } from './feedback-desk';
 import { homeRoutes } from './home';
+import { mediaLibraryRoutes } from './media-library';
 import { ordersDeskRoutes } from './orders-desk';
 import { ownAccountRoutes } from './own-account';
+import { editorCsp } from './rich-text-field';
 import { signInRoutes } from './sign-in';
 import { staffAdminRoutes } from './staff-admin';
 import { renderStudioPage } from './studio-page';
@@ -20,12 +23,14 @@ export type { Studio } from './context';
  */
 export function studioRoutes(studio: Studio): Router {
   const router = Router();
-  router.use('/studio', studio.auth.cookies);
+  router.use('/studio', studio.auth.cookies, editorCsp);
   router.use(signInRoutes(studio));
   router.use(homeRoutes(studio));
   router.use(contentHubRoutes(studio));
   for (const desk of studio.desks) router.use(desk.routes(studio));
   router.use(ordersDeskRoutes(studio), feedbackDeskRoutes(studio));
+  router.use(mediaLibraryRoutes(studio, studio.media));
+  router.use(composeRoutes(studio));
   router.use(staffAdminRoutes(studio));
   router.use(ownAccountRoutes(studio));
   router.use(auditRoutes(studio));

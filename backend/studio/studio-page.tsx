@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { renderServicePage } from '../service-page';
 import { may } from '../staff/roles';
 import type { StaffMember } from '../staff/staff-store';
+import { RichTextAssets } from './rich-text-field';
 import { STUDIO_STYLE } from './studio-style';
 
 export interface StudioPageProps {
@@ -14,6 +15,8 @@ export interface StudioPageProps {
   /** The sign-out form's CSRF token. */
   csrf?: string;
   narrow?: boolean;
+  /** The page has a RichTextField: the editor's script and style load. */
+  richText?: boolean;
   children: ReactNode;
 }
 
@@ -23,6 +26,7 @@ const SECTIONS = [
   { href: '/studio/content', label: '内容', shown: (staff: StaffMember) => may(staff.roles, 'draft') },
   { href: '/studio/orders', label: '订单', shown: (staff: StaffMember) => may(staff.roles, 'orders') },
   { href: '/studio/feedback', label: '反馈', shown: (staff: StaffMember) => may(staff.roles, 'feedback') },
+  { href: '/studio/media', label: '媒体库', shown: (staff: StaffMember) => may(staff.roles, 'draft') },
   { href: '/chat/agent', label: '客服工作台', shown: (staff: StaffMember) => may(staff.roles, 'chat') },
   { href: '/studio/staff', label: '员工', shown: (staff: StaffMember) => may(staff.roles, 'staff') },
   { href: '/studio/audit', label: '操作记录', shown: (staff: StaffMember) => may(staff.roles, 'staff') },
@@ -30,12 +34,22 @@ const SECTIONS = [
 ];
 
 /** A page of the studio: its bar (sections, who is signed in, 退出) and the page's own body. */
-export function renderStudioPage({ nonce, title, staff, current, csrf, narrow, children }: StudioPageProps): string {
+export function renderStudioPage({
+  nonce,
+  title,
+  staff,
+  current,
+  csrf,
+  narrow,
+  richText,
+  children,
+}: StudioPageProps): string {
   return renderServicePage({
     nonce,
     title: `${title} - 内容工作室`,
     style: STUDIO_STYLE,
     icon: '/favicon.svg',
+    head: richText && <RichTextAssets nonce={nonce} />,
     children: (
       <>
         <a className="skip" href="#main">

@@ -43,12 +43,51 @@ export class StaffBrowser {
     });
   }
 
+  /**
+   * Posts a `multipart/form-data` form as a browser sends a file input: these
+   * fields, then each file under its field name with its file name and bytes.
+   */
+  async upload(
+    path: string,
+    fields: Record<string, string>,
+    files: Record<string, { fileName: string; data: Buffer; type?: string }>,
+    origin = this.portal.origin,
+  ): Promise<StaffPage> {
+    const boundary = '----StaffBrowserBoundary7MA4YWxkTrZu0gW';
+    const parts: Buffer[] = [];
+    for (const [name, value] of Object.entries(fields))
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    for (const [name, file] of Object.entries(files))
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.fileName}"\r\n` +
+            `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+        file.data,
+        Buffer.from('\r\n'),
+      );
+    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    return this.send('POST', path, Buffer.concat(parts), {
+      'Content-Type': `multipart/form-data; boundary=${boundary}`,
+      Origin: origin,
+    });
+  }
+
+  /** The CSRF token of the form to `action` on `page`. */
+  async formToken(page: string, action: string): Promise<string> {
+    const shown = await this.get(page);
+    const form = shown.body.split('<form').find((part) => part.includes(`action="${action}"`)) ?? '';
+    const csrf = /name="csrf" value="([^"]+)"/.exec(form)?.[1];
+    if (!csrf) throw new Error(`${page} (${shown.status}) shows no form to ${action}`);
+    return csrf;
+  }
+
   /** Signs in at the studio's form. */
   async signIn(login: string, password: string): Promise<StaffPage> {
     return this.submit('/studio/login', '/studio/login', { login, password });
   }
 
-  private async send(method: string, path: string, body?: string, headers: Record<string, string> = {}) {
+  private async send(method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}) {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const res = await request(this.portal.port, path, {
       method,

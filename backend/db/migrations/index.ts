@@ -17,6 +17,7 @@ import { conversationAddress } from './0015-conversation-address';
 import { staff } from './0016-staff';
 import { publishing } from './0017-publishing';
 import { ownersDesk } from './0018-owners-desk';
+import { media } from './0019-media';
 
 /** Every migration, in order. Add new ones at the end; never edit an applied one. */
 export const migrations: readonly Migration[] = [
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   staff,
   publishing,
   ownersDesk,
+  media,
 ];
