@@ -14,6 +14,7 @@ import { elementManifest } from './build/element-manifest';
 import { embedKit } from './build/embed-kit';
 import { type CompressedSizes, precompress } from './build/precompress';
 import { reactAliases } from './build/react-aliases';
+import { studioEditorStyle } from './build/studio-editor-style';
 import { ELEMENTS, elementsDefinedBy } from './widgets/elements';
 
 const OUT_DIR = 'dist/widgets';
@@ -84,6 +85,8 @@ const config: RollupOptions = {
     ),
     chat: 'widgets/chat.ts',
     'chat-agent': 'widgets/chat-agent/inbox.tsx',
+    // The studio's rich-text editor (Trix), for studio pages only: with its style sheet, studio-editor.css.
+    'studio-editor': 'widgets/studio-editor/editor.ts',
   },
   preserveEntrySignatures: false,
   plugins: [
@@ -100,6 +103,7 @@ const config: RollupOptions = {
     noReact(),
     elementManifest(),
     embedKit(),
+    studioEditorStyle(),
     {
       name: 'keep-bundle',
       generateBundle(_, output) {
@@ -112,7 +116,7 @@ const config: RollupOptions = {
     format: 'es',
     // The script-tag entries keep stable names; the order pages' elements are hashed chunks.
     entryFileNames: (chunk) =>
-      ['portal', 'chat', 'chat-agent'].includes(chunk.name) ? '[name].js' : 'chunks/[name]-[hash].js',
+      ['portal', 'chat', 'chat-agent', 'studio-editor'].includes(chunk.name) ? '[name].js' : 'chunks/[name]-[hash].js',
     // Short names: portal.js lists every element's chunk.
     chunkFileNames: (chunk) => `chunks/${chunk.name.replace(/\.element$/, '')}-[hash].js`,
     sourcemap: true,

@@ -17,7 +17,7 @@ export function composeRoutes(studio: Studio): Router {
   const show = (req: Request, res: Response, html = '', saved?: string) =>
     sendStudioPage(studio, req, res, {
       title: '试写图文',
-      current: '/studio/media',
+      current: '/studio/content',
       richText: true,
       children: (
         <>

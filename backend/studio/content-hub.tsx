@@ -19,6 +19,9 @@ export function contentHubRoutes(studio: Studio): Router {
               </li>
             ))}
           </ul>
+          <p>
+            <a href="/studio/media">媒体库</a>：上传图片，插入正文或用在页面上。
+          </p>
         </>
       ),
     }),

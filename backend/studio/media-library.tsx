@@ -74,9 +74,12 @@ export function mediaLibraryRoutes(studio: Studio, library: MediaLibrary): Route
       res,
       {
         title: '媒体库',
-        current: '/studio/media',
+        current: '/studio/content',
         children: (
           <>
+            <p>
+              <a href="/studio/content">内容</a> / 媒体库
+            </p>
             <div className="card">
               <h1>媒体库</h1>
               <Notice text={DONE[String(req.query.done ?? '')]} />

@@ -43,7 +43,9 @@ export function RichTextField(props: {
   const described = [`${id}-hint`, props.error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className="rich-text-field">
-      <label htmlFor={id}>{props.label}</label>
+      <label htmlFor={id} id={`${id}-label`}>
+        {props.label}
+      </label>
       <textarea
         id={id}
         name={props.name}

@@ -26,7 +26,6 @@ const SECTIONS = [
   { href: '/studio/content', label: '内容', shown: (staff: StaffMember) => may(staff.roles, 'draft') },
   { href: '/studio/orders', label: '订单', shown: (staff: StaffMember) => may(staff.roles, 'orders') },
   { href: '/studio/feedback', label: '反馈', shown: (staff: StaffMember) => may(staff.roles, 'feedback') },
-  { href: '/studio/media', label: '媒体库', shown: (staff: StaffMember) => may(staff.roles, 'draft') },
   { href: '/chat/agent', label: '客服工作台', shown: (staff: StaffMember) => may(staff.roles, 'chat') },
   { href: '/studio/staff', label: '员工', shown: (staff: StaffMember) => may(staff.roles, 'staff') },
   { href: '/studio/audit', label: '操作记录', shown: (staff: StaffMember) => may(staff.roles, 'staff') },

@@ -63,6 +63,9 @@ dl.details div{display:contents}dl.details dt{color:#4e5969}dl.details dd{margin
 h2.gap{margin-top:20px}
 .tag.state{white-space:nowrap}.tag.state-new{background:#fff3e8;color:#a3470a}.tag.state-closed{background:#f2f3f5;color:#4e5969}
 td a.code{white-space:nowrap}
+input[type=file]{display:block;min-height:44px;max-width:100%}input[type=file]::file-selector-button{min-height:44px;margin-right:12px;padding:0 16px}
+.thumb img{display:block;width:96px;height:auto;border-radius:4px}
+.preview img{max-width:100%;height:auto}.preview figure{margin:16px 0}.preview figcaption{color:#4e5969;font-size:14px}
 @media (max-width:719px){
   .bar nav{flex-basis:100%;order:3}.bar nav a{padding:0 10px}
   main{margin-top:16px}.card{padding:16px}
