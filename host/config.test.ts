@@ -206,3 +206,20 @@ describe('chat stream and sign-in limits', () => {
     assert.throws(() => configFromEnv({ CHAT_STREAM_IDLE_MS: '10' }), /^Error: CHAT_STREAM_IDLE_MS must be/);
   });
 });
+
+describe('the media library’s settings', () => {
+  it('MEDIA_MAX_BYTES: 10 MB by default, a number of bytes from 10000 to 100 MB', () => {
+    assert.deepEqual(configFromEnv({}).media, { maxBytes: 10 * 1024 * 1024 });
+    assert.equal(configFromEnv({ MEDIA_MAX_BYTES: '2000000' }).media.maxBytes, 2_000_000);
+    for (const value of ['0', '9999', '104857601', '1.5', '10MB', '-1'])
+      assert.throws(() => configFromEnv({ MEDIA_MAX_BYTES: value }), /^Error: MEDIA_MAX_BYTES must be/);
+  });
+
+  it('MEDIA_DIR: a folder, resolved; only for the embedded back-end', () => {
+    assert.equal(configFromEnv({ MEDIA_DIR: '/srv/shared/media' }).media.dir, '/srv/shared/media');
+    assert.throws(
+      () => configFromEnv({ PORTAL_ENV: 'prod', SESSION_SECRET: 'x'.repeat(48), MEDIA_DIR: '/srv/media' }),
+      /^Error: MEDIA_DIR is for the embedded back-end/,
+    );
+  });
+});

@@ -45,6 +45,7 @@ export const VALID: Readonly<Record<string, readonly string[]>> = {
   orderNo: ['ZZYABCDEFGHJKLMNPQRS', 'ZZY2345678923456789'],
   tag: ['portal-login', 'portal-header', 'portal-chat-launcher'],
   media: ['logo', 'badge/wechat', 'cover/product/1'],
+  upload: ['0123456789abcdef0123-640.jpg', 'ffffffffffffffffffff-320.webp', '0123456789abcdef0123-1640.png'],
   film: ['brand-2026'],
   chunk: BUILT_CHUNKS.slice(0, 3),
 };
@@ -148,6 +149,7 @@ const PAGES = [
   '/widgets/chat.js',
   '/widgets/chunks/{chunk}',
   '/media/{media}.svg?v',
+  '/media/{upload}',
   '/media/films/{film}.webm',
   '/no-such-page/{id}',
   // Every page reads `preview` (the admin preview leaves the header and footer out).
@@ -239,6 +241,12 @@ const STUDIO = [
   parse('portal', 'GET /studio/feedback/export?show', { pass: 'studio' }),
   parse('portal', 'GET /studio/feedback/{id}?done', { pass: 'studio' }),
   parse('portal', 'POST /studio/feedback/{id}/handle', { pass: 'studio-form', body: 'form', fields: ['csrf', 'note'] }),
+  // The media library: its uploads are multipart (a form body here is refused as one), the editor's answer in JSON.
+  parse('portal', 'GET /studio/media?done', { pass: 'studio' }),
+  parse('portal', 'POST /studio/media', { pass: 'studio-form', body: 'form', fields: ['csrf', 'image', 'alt'] }),
+  parse('portal', 'POST /studio/media/upload', { pass: 'studio-form', body: 'form', fields: ['csrf', 'image', 'alt'] }),
+  parse('portal', 'GET /studio/media/compose', { pass: 'studio' }),
+  parse('portal', 'POST /studio/media/compose', { pass: 'studio-form', body: 'form', fields: ['csrf', 'html'] }),
 ];
 
 const DEMO = ['/', '/pinned', '/{id}', '/index.html'].map((path) => parse('demo', `GET ${path}`));
