@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { request } from '../../test-support/http';
 import { startTestPortal, type TestPortal } from '../../test-support/portal';
 import { AuditLog } from '../staff/audit';
-import { testDatabases } from '../test-support/databases';
+import { postgresDatabase, testDatabases } from '../test-support/databases';
 import { MediaLibrary } from './library';
 import { DatabaseStorage, FolderStorage, type MediaStorage } from './storage';
 
@@ -157,5 +157,44 @@ describe('/media/<id>-<width>.<ext>: uploaded images served', () => {
     const logo = await get('/media/logo.svg');
     assert.equal(logo.status, 200);
     assert.match(logo.headers['content-type'] ?? '', /image\/svg\+xml/);
+  });
+});
+
+describe('every instance reads them', () => {
+  it('on PostgreSQL: uploaded through one instance, served by another at once', {
+    skip: postgresDatabase.skip,
+  }, async () => {
+    const url = await (postgresDatabase.url as () => Promise<string>)();
+    const one = await startTestPortal({ databaseUrl: url });
+    const two = await startTestPortal({ databaseUrl: url });
+    try {
+      const { item } = await one.backend.media.upload({ name: 'a.jpg', bytes: await photo(500, 250) }, '', BY);
+      const served = await request(two.port, `/media/${item.id}-500.webp`);
+      assert.equal(served.status, 200);
+      assert.equal(served.headers['content-type'], 'image/webp');
+      assert.deepEqual(
+        (await two.backend.media.list()).map((listed) => listed.id),
+        [item.id],
+      );
+      assert.ok(!existsSync(join(one.dataDir, 'media')), 'nothing in the data folder');
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+
+  it('with MEDIA_DIR: a shared folder, whatever the database', async () => {
+    const shared = join(tempDir(), 'shared-media');
+    const one = await startTestPortal({ media: { dir: shared } });
+    const two = await startTestPortal({ media: { dir: shared } });
+    try {
+      const { item } = await one.backend.media.upload({ name: 'a.jpg', bytes: await photo(400, 200) }, '', BY);
+      assert.ok(existsSync(join(shared, `${item.id}-400.jpg`)));
+      assert.equal((await request(two.port, `/media/${item.id}-400.jpg`)).status, 200);
+      assert.match(one.backend.media.storage.where, /shared-media$/);
+    } finally {
+      await one.close();
+      await two.close();
+    }
   });
 });
