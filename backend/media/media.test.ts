@@ -87,6 +87,13 @@ describe('media storage', () => {
         const jpeg = await library.read(`${item.id}-700.jpg`);
         assert.equal((await sharp(jpeg).metadata()).width, 700);
         assert.equal((await library.upload({ name: 'again.jpg', bytes: await photo(700, 350) }, '', BY)).fresh, false);
+        // What pages and rich text use: given the id, a <picture> with WebP and the fallback, its size and alt.
+        assert.equal(
+          await library.picture(item.id, { sizes: '320px' }),
+          `<picture><source type="image/webp" srcset="/media/${item.id}-320.webp 320w, /media/${item.id}-640.webp 640w, /media/${item.id}-700.webp 700w" sizes="320px" />` +
+            `<img src="/media/${item.id}-700.jpg" srcset="/media/${item.id}-320.jpg 320w, /media/${item.id}-640.jpg 640w, /media/${item.id}-700.jpg 700w" sizes="320px" width="700" height="350" alt="车间" loading="lazy" /></picture>`,
+        );
+        assert.equal(await library.picture('ffffffffffffffffffff'), undefined);
       } finally {
         await close();
       }

@@ -165,4 +165,37 @@ describe('the studio’s media library', () => {
     assert.match(shown.body, /alt="车间"/);
     assert.doesNotMatch(shown.body, /evil\.example\/x\.jpg"|<script>alert/);
   });
+
+  it('a news item saved with an uploaded image shows it to visitors as <picture>, WebP first, at immutable addresses', async () => {
+    const admin = new StaffBrowser(portal);
+    await admin.signIn(ADMIN.login, ADMIN.password);
+    const { item } = await portal.backend.media.upload({ name: 'line.png', bytes: await png(1000, 500) }, '', {
+      id: 1,
+      name: 'x',
+    });
+    const saved = await admin.submit('/studio/news/new', '/studio/news', {
+      categoryId: '1',
+      title: '新产线投产',
+      summary: '新产线今天投产。',
+      source: '智造云',
+      publishedAt: '2026-11-20',
+      contentHtml: `<div>新产线今天投产。<figure><img src="/media/${item.id}-1000.jpg" width="1000" height="500"><figcaption>新产线</figcaption></figure></div>`,
+    });
+    assert.equal(saved.status, 303, saved.body);
+    const id = /\/studio\/news\/(\d+)/.exec(saved.location ?? '')?.[1];
+    await admin.submit(`/studio/news/${id}`, `/studio/news/${id}/publish`, {});
+    const page = await request(portal.port, `/news/${id}`);
+    assert.equal(page.status, 200);
+    assert.match(
+      page.body,
+      new RegExp(
+        `<picture><source type="image/webp" srcset="/media/${item.id}-320\\.webp 320w, /media/${item.id}-640\\.webp 640w, /media/${item.id}-960\\.webp 960w, /media/${item.id}-1000\\.webp 1000w"`,
+      ),
+    );
+    assert.match(
+      page.body,
+      new RegExp(`<img src="/media/${item.id}-1000\\.jpg" [^>]*width="1000" height="500" alt="新产线"`),
+    );
+    assert.match(String(page.headers['content-security-policy']), /img-src 'self'/);
+  });
 });
