@@ -91,12 +91,15 @@ test('an editor uploads an image in the library and in the rich-text editor; bot
   await page.getByRole('link', { name: '试写图文' }).click();
   const editor = page.locator('trix-editor');
   await expect(editor).toBeVisible();
-  await expect(page.getByRole('button', { name: '加粗' })).toBeVisible();
+  const toolbar = page.getByRole('toolbar', { name: '正文格式' });
+  await expect(toolbar.getByRole('button', { name: '加粗' })).toBeVisible();
+  // Every button is reached by Tab, not by shortcuts only: inserting an image too.
+  await expect(toolbar.getByRole('button', { name: '插入图片' })).not.toHaveAttribute('tabindex', '-1');
   await editor.click();
   await page.keyboard.type('第一段文字');
   const uploaded = page.waitForResponse((res) => res.url().endsWith('/studio/media/upload'));
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: '插入图片' }).click();
+  await toolbar.getByRole('button', { name: '插入图片' }).press('Enter');
   await (await chooser).setFiles({
     name: '产线.png',
     mimeType: 'image/png',

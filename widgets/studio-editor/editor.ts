@@ -68,6 +68,22 @@ const say = (editor: Element, text: string) => {
   alert.hidden = !text;
 };
 
+// Trix keeps its buttons out of the tab order (shortcuts only): here each is reached by Tab too,
+// inserting an image above all, and the bar is named as a toolbar.
+addEventListener('trix-initialize', (event) => {
+  const toolbar = (event.target as HTMLElement & { toolbarElement?: HTMLElement }).toolbarElement;
+  if (!toolbar) return;
+  toolbar.setAttribute('role', 'toolbar');
+  toolbar.setAttribute('aria-label', '正文格式');
+  for (const button of toolbar.querySelectorAll('button[tabindex="-1"]')) button.removeAttribute('tabindex');
+  // Trix acts on a button's mousedown; a key (Enter, Space) gives only a click, passed on as one.
+  toolbar.addEventListener('click', (click) => {
+    const button = (click.target as Element).closest('button[data-trix-action], button[data-trix-attribute]');
+    if (button && click.detail === 0)
+      button.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
+  });
+});
+
 addEventListener('trix-file-accept', (event) => {
   const { file, target } = event as Event & { file: File; target: Element };
   if (IMAGE_TYPES.test(file.type)) return say(target, '');
