@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import {
   largestWidth,
   type MediaExtension,
@@ -41,6 +41,10 @@ export interface MadeVariants {
   files: Array<{ name: string; body: Buffer }>;
 }
 
+/** sharp (libvips) loaded on the first upload, not at every start: it takes a tenth of a second. */
+let library: Promise<typeof sharp> | undefined;
+const loadSharp = () => (library ??= import('sharp').then((module) => module.default));
+
 /** One upload at a time: each may hold a large decoded image in memory. */
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -59,6 +63,7 @@ export function makeVariants(bytes: Buffer, { maxPixels = MEDIA_MAX_PIXELS } = {
 async function variantsOf(bytes: Buffer, maxPixels: number): Promise<MadeVariants> {
   const kind = sniffImage(bytes);
   if (!kind) throw new MediaRefusal(`只能上传 ${KIND_NAMES} 图片：这个文件的内容不是（SVG 等其他格式不能上传）`);
+  const sharp = await loadSharp();
   const input = { limitInputPixels: maxPixels, failOn: 'error' as const };
   // The header alone (no pixels decoded), so a bomb is told apart from a broken file; decoding keeps the limit.
   const meta = await sharp(bytes, { ...input, limitInputPixels: false })
