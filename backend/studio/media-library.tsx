@@ -1,18 +1,14 @@
 import type { NextFunction, Request, Response } from 'express';
 import { Router } from 'express';
-import { mediaAddress, mediaPicture } from '../../contract/media-images';
+import { mediaAddress } from '../../contract/media-images';
 import { MultipartError, readMultipart } from '../http/multipart';
-import { describeBytes, type MediaItem, type MediaLibrary } from '../media/library';
+import { describeBytes, type MediaLibrary } from '../media/library';
 import { KIND_NAMES, MediaRefusal } from '../media/variants';
 import { formToken, type Studio, sendStudioPage, sessionOf, signedIn } from './context';
+import { MediaList } from './media-list';
 import { RICH_TEXT_UPLOAD } from './rich-text-field';
 import { FormErrors, Notice } from './studio-page';
 
-const timeFormat = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  dateStyle: 'short',
-  timeStyle: 'short',
-});
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 /** Room for the form's other fields and the parts' headers, beside the image itself. */
 const FORM_OVERHEAD = 64 * 1024;
@@ -25,39 +21,6 @@ const DONE: Record<string, string> = {
 /** What the refusal of a body says, before its fields could be read. */
 const bodyRefusal = (error: MultipartError, library: MediaLibrary) =>
   error.status === 413 ? `图片太大：最大 ${describeBytes(library.maxBytes)}` : '上传的表单不完整，请重新选择图片后再试';
-
-function MediaRow({ item }: { item: MediaItem }) {
-  const html = mediaPicture(item, { alt: item.alt });
-  return (
-    <tr id={`media-${item.id}`}>
-      <td
-        className="thumb"
-        dangerouslySetInnerHTML={{ __html: mediaPicture(item, { alt: item.alt, sizes: '96px' }) }}
-      />
-      <td data-label="图片">
-        <strong>{item.fileName}</strong>
-        <br />
-        {item.width}×{item.height} 像素，原文件 {describeBytes(item.uploadBytes)}
-        {item.alt && <br />}
-        {item.alt && `说明：${item.alt}`}
-      </td>
-      <td data-label="上传">
-        {item.uploadedBy}
-        <br />
-        {timeFormat.format(item.uploadedAt)}
-      </td>
-      <td data-label="使用">
-        <a className="code" href={mediaAddress(item.id, item.width, item.fallback)}>
-          {mediaAddress(item.id, item.width, item.fallback)}
-        </a>
-        <label className="label" htmlFor={`html-${item.id}`}>
-          网页中使用的 HTML
-        </label>
-        <textarea id={`html-${item.id}`} rows={3} readOnly defaultValue={html} />
-      </td>
-    </tr>
-  );
-}
 
 /** The media library: upload images (made into the pages' sizes once), see them, and take their address or HTML. */
 export function mediaLibraryRoutes(studio: Studio, library: MediaLibrary): Router {
@@ -125,25 +88,7 @@ export function mediaLibraryRoutes(studio: Studio, library: MediaLibrary): Route
             </div>
             <div className="card">
               <h2>已上传的图片</h2>
-              {items.length ? (
-                <table className="rows media-list">
-                  <thead>
-                    <tr>
-                      <th scope="col">预览</th>
-                      <th scope="col">图片</th>
-                      <th scope="col">上传</th>
-                      <th scope="col">使用</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {items.map((item) => (
-                      <MediaRow key={item.id} item={item} />
-                    ))}
-                  </tbody>
-                </table>
-              ) : (
-                <p>还没有图片。</p>
-              )}
+              <MediaList items={items} />
             </div>
           </>
         ),
