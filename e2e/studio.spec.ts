@@ -1,4 +1,5 @@
 import { type Page, request } from '@playwright/test';
+import sharp from 'sharp';
 import { axeViolations, expect, portalUrl, test } from './fixtures';
 import { auditWithKeyboard } from './layout/audit';
 import { PAGE_WIDTHS, screen } from './layout/matrix';
@@ -187,7 +188,22 @@ test.describe('news on a portal of its own (the shared one keeps its seeded news
     await admin.getByLabel('标题', { exact: true }).fill(title);
     await admin.getByLabel('摘要', { exact: true }).fill('从工作室写的一条新闻。');
     await admin.getByLabel('来源', { exact: true }).fill('智造云');
-    await admin.getByLabel('正文（HTML）').fill('<p>第一段。</p><script>alert(1)</script>');
+    // The body in the rich-text editor, with an image uploaded into the media library from it.
+    const editor = admin.locator('trix-editor');
+    await editor.click();
+    await admin.keyboard.type('第一段。');
+    const uploaded = admin.waitForResponse((res) => res.url().endsWith('/studio/media/upload'));
+    const chooser = admin.waitForEvent('filechooser');
+    await admin.getByRole('toolbar', { name: '正文格式' }).getByRole('button', { name: '插入图片' }).click();
+    await (await chooser).setFiles({
+      name: '新闻配图.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 800, height: 400, channels: 3, background: '#1664ff' } })
+        .png()
+        .toBuffer(),
+    });
+    const image = ((await (await uploaded).json()) as { url: string }).url;
+    await expect(editor.locator(`img[src="${image}"]`)).toBeVisible();
     await admin.getByRole('button', { name: '保存草稿' }).click();
     await expect(admin.getByRole('status')).toContainText('草稿已保存');
     const address = await admin.getByRole('link', { name: /^\/news\/\d+$/ }).textContent();
@@ -199,6 +215,7 @@ test.describe('news on a portal of its own (the shared one keeps its seeded news
       admin.getByRole('link', { name: '预览草稿（新窗口）' }).click(),
     ]);
     await expect(preview.getByRole('heading', { name: title })).toBeVisible();
+    await expect(preview.locator('picture img')).toHaveJSProperty('complete', true);
     await expect(preview.locator('portal-header')).toHaveCount(0);
     await preview.close();
 
@@ -206,6 +223,12 @@ test.describe('news on a portal of its own (the shared one keeps its seeded news
     await expect(admin.getByRole('status')).toContainText('已发布');
     await visitor.goto(`${own.url}${address}`);
     await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
+    // The uploaded image, as WebP in the width the browser picked.
+    const picture = visitor.locator('.article picture, article picture').first();
+    await expect(picture.locator('img')).toHaveJSProperty('complete', true);
+    expect(await picture.locator('img').evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+      /\/media\/[0-9a-f]{20}-\d+\.webp$/,
+    );
     await visitor.goto(`${own.url}/news`);
     await expect(visitor.getByRole('link', { name: title })).toBeVisible();
     await admin.close();

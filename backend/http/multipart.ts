@@ -1,11 +1,11 @@
+import { Busboy, type BusboyHeaders } from '@fastify/busboy';
 import type { Request } from 'express';
 
 /**
- * `multipart/form-data` (a form with a file input), read whole into memory up
- * to a limit and split into its parts. No parser of it is installed (busboy,
- * multer and formidable are not in node_modules); the studio's uploads are one
- * file and a few short fields, from signed-in staff only, so this small strict
- * reader is enough: anything it does not expect is refused, not guessed at.
+ * `multipart/form-data` (a form with a file input), read by busboy into
+ * memory within limits: the studio's uploads are one file and a few short
+ * fields, from signed-in staff only. Anything past a limit or malformed is
+ * refused, not guessed at.
  */
 
 export interface MultipartFile {
@@ -30,9 +30,6 @@ export class MultipartError extends Error {
   }
 }
 
-const CRLF = Buffer.from('\r\n');
-const HEADERS_END = Buffer.from('\r\n\r\n');
-
 /** The boundary of a `multipart/form-data` content type, or undefined. */
 export function boundaryOf(contentType: string | undefined): string | undefined {
   if (!contentType || !/^multipart\/form-data\s*;/i.test(contentType)) return undefined;
@@ -40,34 +37,11 @@ export function boundaryOf(contentType: string | undefined): string | undefined 
   return match?.[1] ?? match?.[2];
 }
 
-/** The body's bytes, at most `maxBytes` (refused at once when its length says more). */
-async function bodyOf(req: Request, maxBytes: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length']);
-  if (declared > maxBytes) throw new MultipartError(413, 'too large');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) throw new MultipartError(413, 'too large');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** A part's name and file name from its Content-Disposition (browsers escape `"` in both as %22). */
-function disposition(headers: string): { name: string; fileName?: string } | undefined {
-  const line = headers.split('\r\n').find((header) => /^content-disposition:/i.test(header));
-  if (!line || !/^content-disposition:\s*form-data\s*;/i.test(line)) return undefined;
-  const name = /;\s*name="([^"]*)"/i.exec(line)?.[1];
-  const fileName = /;\s*filename="([^"]*)"/i.exec(line)?.[1];
-  return name === undefined ? undefined : { name, fileName };
-}
-
 /**
  * Reads a multipart form: its text fields (the first of each name) and its
  * files (a file input left empty gives none). `maxBytes` bounds the whole body.
  */
-export async function readMultipart(
+export function readMultipart(
   req: Request,
   {
     maxBytes,
@@ -75,30 +49,62 @@ export async function readMultipart(
     maxFieldBytes = 16 * 1024,
   }: { maxBytes: number; maxParts?: number; maxFieldBytes?: number },
 ): Promise<MultipartBody> {
-  const boundary = boundaryOf(req.get('content-type'));
-  if (!boundary) throw new MultipartError(415, 'not multipart/form-data');
-  const body = await bodyOf(req, maxBytes);
-  const delimiter = Buffer.from(`--${boundary}`);
-  const next = Buffer.from(`\r\n--${boundary}`);
-  const result: MultipartBody = { fields: Object.create(null), files: [] };
-  if (body.indexOf(delimiter) !== 0) throw new MultipartError(400, 'no first boundary');
-  let at = delimiter.length;
-  for (let parts = 0; ; parts++) {
-    if (body.subarray(at, at + 2).toString('latin1') === '--') return result;
-    if (parts >= maxParts) throw new MultipartError(400, 'too many parts');
-    if (!body.subarray(at, at + 2).equals(CRLF)) throw new MultipartError(400, 'malformed boundary line');
-    const headersEnd = body.indexOf(HEADERS_END, at + 2);
-    const end = headersEnd < 0 ? -1 : body.indexOf(next, headersEnd + 4);
-    if (end < 0) throw new MultipartError(400, 'unfinished part');
-    const part = disposition(body.subarray(at + 2, headersEnd).toString('utf8'));
-    if (!part) throw new MultipartError(400, 'part without a form-data name');
-    const data = body.subarray(headersEnd + 4, end);
-    if (part.fileName !== undefined) {
-      if (part.fileName || data.length) result.files.push({ field: part.name, fileName: part.fileName, data });
-    } else {
-      if (data.length > maxFieldBytes) throw new MultipartError(413, 'field too large');
-      result.fields[part.name] ??= data.toString('utf8');
+  if (!boundaryOf(req.get('content-type'))) return Promise.reject(new MultipartError(415, 'not multipart/form-data'));
+  if (Number(req.headers['content-length']) > maxBytes) return Promise.reject(new MultipartError(413, 'too large'));
+  return new Promise((resolve, reject) => {
+    const body: MultipartBody = { fields: Object.create(null), files: [] };
+    const files: Array<Promise<void>> = [];
+    let settled = false;
+    // The first refusal is the answer; the rest of the body is not read.
+    const refuse = (status: 400 | 413, message: string) => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(parser);
+      req.resume();
+      reject(new MultipartError(status, message));
+    };
+    let parser: ReturnType<typeof Busboy>;
+    try {
+      parser = Busboy({
+        headers: req.headers as BusboyHeaders,
+        limits: { parts: maxParts, fieldSize: maxFieldBytes, fileSize: maxBytes },
+      });
+    } catch (error) {
+      reject(new MultipartError(400, error instanceof Error ? error.message : 'malformed'));
+      return;
     }
-    at = end + next.length;
-  }
+    parser.on('file', (field, stream, fileName) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => refuse(413, 'too large'));
+      files.push(
+        new Promise((done) =>
+          stream.on('end', () => {
+            const data = Buffer.concat(chunks);
+            if (fileName || data.length) body.files.push({ field, fileName, data });
+            done();
+          }),
+        ),
+      );
+    });
+    parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
+      if (valueTruncated) refuse(413, 'field too large');
+      else body.fields[name] ??= value;
+    });
+    parser.on('partsLimit', () => refuse(400, 'too many parts'));
+    parser.on('error', (error) => refuse(400, error instanceof Error ? error.message : 'malformed'));
+    parser.on('finish', () =>
+      Promise.all(files).then(() => {
+        if (settled) return;
+        settled = true;
+        resolve(body);
+      }),
+    );
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) refuse(413, 'too large');
+    });
+    req.pipe(parser);
+  });
 }

@@ -182,6 +182,7 @@ export function contentDeskRoutes<T, Options>(
       {
         title: words.create,
         current: CONTENT_HUB,
+        richText: Boolean(view.richText?.length),
         children: (
           <div className="card">
             <p>
@@ -274,6 +275,7 @@ export function contentDeskRoutes<T, Options>(
       {
         title,
         current: CONTENT_HUB,
+        richText: Boolean(view.richText?.length),
         children: (
           <>
             <p>

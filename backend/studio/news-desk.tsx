@@ -1,6 +1,7 @@
 import type { NewsCategory } from '../../contract/content';
 import { type NewsEdit, newsEditSchema } from '../../contract/content-edits';
 import type { DeskView, FormValues } from './content-desk';
+import { RichTextField } from './rich-text-field';
 import { Field } from './studio-page';
 
 type Values = FormValues<NewsEdit>;
@@ -48,14 +49,7 @@ function NewsFields({
       />
       <Field name="source" label="来源" value={values.source} error={errors.source} maxLength={40} autoComplete="off" />
       <Field name="publishedAt" label="发布日期" type="date" value={values.publishedAt} error={errors.publishedAt} />
-      <Field
-        name="contentHtml"
-        label="正文（HTML）"
-        value={values.contentHtml}
-        error={errors.contentHtml}
-        rows={14}
-        hint="可用段落、小标题、列表、表格、加粗和链接；其他标签和脚本在保存时去掉。"
-      />
+      <RichTextField name="contentHtml" label="正文" value={values.contentHtml} error={errors.contentHtml} />
     </>
   );
 }
