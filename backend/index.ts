@@ -49,6 +49,7 @@ import { type StaffAuth, staffAuth } from './staff/staff-auth';
 import { StaffStore } from './staff/staff-store';
 import { prepareStaff } from './staff/start';
 import { refuseStaffForm, studioRoutes } from './studio';
+import { catalogueDesks } from './studio/catalogue-desks';
 import { studioDesk } from './studio/content-desk';
 import { newsDeskView } from './studio/news-desk';
 
@@ -206,7 +207,8 @@ export async function createEmbeddedBackend(options: {
   const announcer = new ContentAnnouncer(link);
   const deskOf = <T>(kind: KindOfContent<T>) => new ContentDesk(kind, drafts, audit, announcer);
   const newsDesk = deskOf(newsContent(new NewsItems(db)));
-  const desks: DeskOfAnyKind[] = [newsDesk];
+  const catalogue = catalogueDesks(db, content, deskOf);
+  const desks: DeskOfAnyKind[] = [newsDesk, ...catalogue.desks];
   // Publishing at a time: each instance looks for what is due; whoever takes an item publishes it.
   const publishing = setInterval(
     () => publishDue(drafts, desks).catch((error) => log.error({ err: error }, 'Scheduled publishing failed')),
@@ -225,6 +227,7 @@ export async function createEmbeddedBackend(options: {
         newsDesk,
         newsDeskView(() => content.newsCategories()),
       ),
+      ...catalogue.studio,
     ],
     desk: { orders: staffOrders, moves: orders, feedback },
     media,

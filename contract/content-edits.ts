@@ -8,7 +8,7 @@ import * as v from 'valibot';
  * on output (rich-text.ts).
  */
 
-const line = (label: string, max: number) =>
+export const line = (label: string, max: number) =>
   v.pipe(
     v.string(`请填写${label}`),
     v.trim(),
@@ -18,10 +18,10 @@ const line = (label: string, max: number) =>
   );
 
 /** A form's number field (a select's value), as text. */
-const chosenId = (message: string) =>
+export const chosenId = (message: string) =>
   v.pipe(v.string(message), v.regex(/^[1-9]\d{0,8}$/, message), v.transform(Number));
 
-const richText = (label: string, max: number) =>
+export const richText = (label: string, max: number) =>
   v.pipe(
     v.string(`请填写${label}`),
     v.maxLength(max, `${label}过长（不能超过 ${max} 个字符）`),
@@ -29,7 +29,7 @@ const richText = (label: string, max: number) =>
   );
 
 /** A date as the form's date field gives it, kept as the site's ISO date-time (10:00 Beijing time). */
-const publicationDate = v.pipe(
+export const publicationDate = v.pipe(
   v.string('请填写发布日期'),
   v.regex(/^\d{4}-\d{2}-\d{2}$/, '发布日期格式为 年-月-日'),
   v.check((day) => !Number.isNaN(Date.parse(`${day}T10:00:00+08:00`)), '发布日期不是有效日期'),

@@ -64,7 +64,8 @@ export class ContentStore {
   async products(filter: { categoryId?: number; page: number; pageSize: number }): Promise<Page<ProductSummary>> {
     const page = await this.paged<Omit<ProductSummary, 'hot'> & { hot: number }>(
       'id, association_no AS "associationNo", category_id AS "categoryId", name, summary, hot',
-      'products',
+      // What visitors may see: published, not taken down (the *_shown views, migration 20).
+      'products_shown',
       'sort, id',
       filter,
       { column: 'category_id', value: filter.categoryId },
@@ -84,14 +85,14 @@ export class ContentStore {
         }
       >`SELECT p.id, p.association_no AS "associationNo", p.category_id AS "categoryId", c.name AS "categoryName", p.name,
                p.summary, p.description_html AS "descriptionHtml", p.highlights, p.scenarios, p.hot
-        FROM products p JOIN product_categories c ON c.id = p.category_id
+        FROM products_shown p JOIN product_categories c ON c.id = p.category_id
         WHERE ${typeof key === 'number' ? sql`p.id = ${key}` : sql`p.association_no = ${key}`}`,
     );
     if (!row) return undefined;
     const editions = await all(
       this.db,
       sql<Omit<Edition, 'features'> & { features: string }>`SELECT id, name, price_fen AS "priceFen", unit, features
-        FROM product_editions WHERE product_id = ${row.id} ORDER BY sort`,
+        FROM product_editions_shown WHERE product_id = ${row.id} ORDER BY sort`,
     );
     return {
       ...row,
@@ -105,7 +106,7 @@ export class ContentStore {
   async solutions(filter: { page: number; pageSize: number }): Promise<Page<SolutionSummary>> {
     const page = await this.paged<Omit<SolutionSummary, 'common'> & { common: number }>(
       'id, association_no AS "associationNo", title, industry, summary, common',
-      'solutions',
+      'solutions_shown',
       'sort, id',
       filter,
     );
@@ -123,7 +124,7 @@ export class ContentStore {
         }
       >`SELECT id, association_no AS "associationNo", title, industry, summary, pain_points AS "painPoints",
                content_html AS "contentHtml", product_ids AS "productIds", common
-        FROM solutions WHERE ${typeof key === 'number' ? sql`id = ${key}` : sql`association_no = ${key}`}`,
+        FROM solutions_shown WHERE ${typeof key === 'number' ? sql`id = ${key}` : sql`association_no = ${key}`}`,
     );
     if (!row) return undefined;
     return {
@@ -137,7 +138,7 @@ export class ContentStore {
   cases(filter: { page: number; pageSize: number; industry?: string }): Promise<Page<CaseSummary>> {
     return this.paged<CaseSummary>(
       'id, title, customer, industry, summary, solution_id AS "solutionId", published_at AS "publishedAt"',
-      'cases',
+      'cases_shown',
       'published_at DESC, id DESC',
       filter,
       { column: 'industry', value: filter.industry },
@@ -149,7 +150,7 @@ export class ContentStore {
       this.db,
       sql<Omit<CaseDetail, 'results'> & { results: string }>`SELECT id, title, customer, industry, summary,
           content_html AS "contentHtml", results, solution_id AS "solutionId", published_at AS "publishedAt"
-        FROM cases WHERE id = ${id}`,
+        FROM cases_shown WHERE id = ${id}`,
     );
     return row && { ...row, results: parseJson<CaseDetail['results']>(row.results) };
   }
@@ -268,14 +269,14 @@ export class ContentStore {
     return all(
       this.db,
       sql<{ id: number; productName: string; productId: number }>`SELECT id, name AS "productName", id AS "productId"
-        FROM products WHERE hot = 1 ORDER BY sort, id`,
+        FROM products_shown WHERE hot = 1 ORDER BY sort, id`,
     );
   }
 
   commonSolutions() {
     return all(
       this.db,
-      sql<{ id: number; title: string }>`SELECT id, title FROM solutions WHERE common = 1 ORDER BY sort, id`,
+      sql<{ id: number; title: string }>`SELECT id, title FROM solutions_shown WHERE common = 1 ORDER BY sort, id`,
     );
   }
 }

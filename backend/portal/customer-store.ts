@@ -35,14 +35,14 @@ export class CustomerStore {
     return companyId !== null && ((await this.company(companyId))?.adminUserId ?? null) !== null;
   }
 
-  /** The newest version of each agreement the user has not confirmed. */
+  /** The version asked for of each agreement (published, not taken down: migration 20) the user has not confirmed. */
   pendingAgreements(userId: number) {
     return all(
       this.db,
       sql<{ code: string; templateVersion: string; title: string; content: string }>`SELECT a.code,
           a.template_version AS "templateVersion", a.title, a.content_html AS content
-        FROM agreements a
-        WHERE a.template_version = (SELECT max(template_version) FROM agreements b WHERE b.code = a.code)
+        FROM agreements a JOIN agreement_items i ON i.code = a.code AND i.version = a.template_version
+        WHERE i.visible = 1
           AND NOT EXISTS (SELECT 1 FROM agreement_confirmations c
                           WHERE c.user_id = ${userId} AND c.code = a.code AND c.template_version = a.template_version)
         ORDER BY a.code`,

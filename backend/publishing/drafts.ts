@@ -13,7 +13,11 @@ export type ContentKind =
   | 'friendly-link'
   | 'film'
   | 'topic'
-  | 'common';
+  | 'common'
+  | 'product'
+  | 'solution'
+  | 'case'
+  | 'agreement';
 
 /** Who did something, as the records keep it (a member may be renamed later: the name is kept as it was). */
 export interface Author {

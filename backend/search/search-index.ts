@@ -43,11 +43,10 @@ export async function rebuildSearchIndex(db: Db): Promise<void> {
 
 /**
  * One item's row made again after it was published, changed or taken down: gone
- * while visitors are not shown it (a news item not published, or taken down).
+ * while visitors are not shown it (an item not published, or taken down).
  */
 export async function reindexItem(db: Db, type: SearchType, id: number): Promise<void> {
   await sql`DELETE FROM search_index WHERE type = ${type} AND ref = ${id}`.execute(db);
-  const shown = type === 'news' ? sql` AND visible = 1` : sql``;
   const row = await one(
     db,
     sql<{
@@ -55,7 +54,7 @@ export async function reindexItem(db: Db, type: SearchType, id: number): Promise
       title: string;
       summary: string;
       html: string;
-    }>`${sql.raw(SOURCES[type])} WHERE id = ${id}${shown}`,
+    }>`${sql.raw(SOURCES[type])} WHERE id = ${id} AND visible = 1`,
   );
   if (row)
     await sql`INSERT INTO search_index (type, ref, title, body)

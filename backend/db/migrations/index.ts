@@ -18,6 +18,7 @@ import { staff } from './0016-staff';
 import { publishing } from './0017-publishing';
 import { ownersDesk } from './0018-owners-desk';
 import { media } from './0019-media';
+import { cataloguePublishing } from './0020-catalogue-publishing';
 
 /** Every migration, in order. Add new ones at the end; never edit an applied one. */
 export const migrations: readonly Migration[] = [
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   publishing,
   ownersDesk,
   media,
+  cataloguePublishing,
 ];
