@@ -117,8 +117,13 @@ export const productEditSchema = v.pipe(
     highlights: titledLines('亮点', 12),
     scenarios: lines('应用场景', 12, 300),
   }),
-  v.rawTransform(({ dataset, addIssue }) => {
-    const { categoryId, name, summary, hot, descriptionHtml, highlights, scenarios } = dataset.value;
+  // A check, not a transformation: it runs, and says what is wrong in the rows, even when other fields are refused.
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (typeof dataset.value === 'object' && dataset.value !== null)
+      editionsOf(dataset.value as Record<string, unknown>, addIssue as AddIssue);
+  }),
+  v.transform((input) => {
+    const { categoryId, name, summary, hot, descriptionHtml, highlights, scenarios } = input;
     return {
       categoryId,
       name,
@@ -127,7 +132,7 @@ export const productEditSchema = v.pipe(
       descriptionHtml,
       highlights: highlights.map(([title, text]) => ({ title, text })),
       scenarios,
-      editions: editionsOf(dataset.value, addIssue as AddIssue),
+      editions: editionsOf(input, () => {}),
     };
   }),
 );

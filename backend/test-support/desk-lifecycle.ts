@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { request } from '../../test-support/http';
-import { startTestPortal, type TestPortal } from '../../test-support/portal';
+import { startTestPortal } from '../../test-support/portal';
 import { StaffBrowser } from './staff-browser';
 
 const ADMIN = { login: 'admin', password: 'Admin-desks-2026' };
