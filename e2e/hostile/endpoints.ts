@@ -247,7 +247,52 @@ const STUDIO = [
   parse('portal', 'POST /studio/media/upload', { pass: 'studio-form', body: 'form', fields: ['csrf', 'image', 'alt'] }),
   parse('portal', 'GET /studio/media/compose', { pass: 'studio' }),
   parse('portal', 'POST /studio/media/compose', { pass: 'studio-form', body: 'form', fields: ['csrf', 'html'] }),
+  // The catalogue's desks: drafts only (publishing would change the shared portal's pages for the other suites).
+  ...catalogueDesk('products', [
+    'categoryId',
+    'name',
+    'summary',
+    'hot',
+    'descriptionHtml',
+    'highlights',
+    'scenarios',
+    ...['id', 'name', 'price', 'unit', 'features'].flatMap((field) => [`editions.0.${field}`, `editions.1.${field}`]),
+  ]),
+  ...catalogueDesk('solutions', [
+    'title',
+    'industry',
+    'summary',
+    'common',
+    'painPoints',
+    'contentHtml',
+    'productIds.0',
+    'productIds.1',
+  ]),
+  ...catalogueDesk('cases', [
+    'title',
+    'customer',
+    'industry',
+    'summary',
+    'solutionId',
+    'publishedAt',
+    'results',
+    'contentHtml',
+  ]),
+  ...catalogueDesk('agreements', ['code', 'templateVersion', 'title', 'contentHtml']),
+  parse('portal', 'GET /studio/agreements/{id}/text', { pass: 'studio' }),
 ];
+
+/** A desk's list, new form, item page and its draft save. */
+function catalogueDesk(desk: string, fields: string[]): Endpoint[] {
+  const form = { pass: 'studio-form' as const, body: 'form' as const, fields: ['csrf', ...fields] };
+  return [
+    parse('portal', `GET /studio/${desk}?done`, { pass: 'studio' }),
+    parse('portal', `GET /studio/${desk}/new`, { pass: 'studio' }),
+    parse('portal', `GET /studio/${desk}/{id}?done`, { pass: 'studio' }),
+    parse('portal', `POST /studio/${desk}`, form),
+    parse('portal', `POST /studio/${desk}/{id}`, form),
+  ];
+}
 
 const DEMO = ['/', '/pinned', '/{id}', '/index.html'].map((path) => parse('demo', `GET ${path}`));
 
