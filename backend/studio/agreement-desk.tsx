@@ -59,8 +59,10 @@ function AgreementFields({
 export const agreementDeskView: DeskView<AgreementEdit, undefined> = {
   base: BASE,
   words: { list: '协议', create: '添加协议', missing: '没有这份协议' },
-  // Customers read agreements in the dialog after sign-in: the studio shows the text as they will.
+  // Customers read agreements in the dialog after sign-in: the studio shows the text (its draft, if any) as they will.
   publicPath: (id) => `${BASE}/${id}/text`,
+  shownOn: '客户登录后的协议确认窗口（此处可先读正文）',
+  preview: false,
   schema: agreementEditSchema,
   fieldNames: { code: '协议代码', templateVersion: '版本号', title: '协议名称', contentHtml: '协议正文' },
   richText: ['contentHtml'],
