@@ -3,6 +3,7 @@ import { it } from 'node:test';
 import { yuanOf } from '../../contract/catalogue-edits';
 import type { Product } from '../../contract/content';
 import { request } from '../../test-support/http';
+import { testDatabases } from '../test-support/databases';
 import { demoOrder } from '../test-support/demo-order';
 import { deskLifecycle } from '../test-support/desk-lifecycle';
 import { accessTokenFor } from '../test-support/sign-in';
@@ -133,4 +134,6 @@ deskLifecycle(
       await publish();
     });
   },
+  // Prices and orders on both databases.
+  testDatabases,
 );

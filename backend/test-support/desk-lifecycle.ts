@@ -2,13 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { request } from '../../test-support/http';
 import { startTestPortal } from '../../test-support/portal';
+import { sqliteDatabase, type TestDatabase } from './databases';
 import { StaffBrowser } from './staff-browser';
 
 const ADMIN = { login: 'admin', password: 'Admin-desks-2026' };
 
 /** A portal with an administrator (who publishes) and an editor (who only drafts), both signed in. */
-export async function studioWithStaff() {
-  const portal = await startTestPortal({ studioAdmin: ADMIN, publishCheckMs: 100 });
+export async function studioWithStaff(databaseUrl?: string) {
+  const portal = await startTestPortal({ studioAdmin: ADMIN, publishCheckMs: 100, databaseUrl });
   const admin = new StaffBrowser(portal);
   await admin.signIn(ADMIN.login, ADMIN.password);
   await admin.submit('/studio/staff', '/studio/staff', {
@@ -64,13 +65,26 @@ export const SHORT_HOSTILE = '<b onclick=f()>x</b>';
  * a restore brings the old version back, taking it down 404s, and a refused
  * form keeps what was typed with Chinese messages; hostile HTML stays inert.
  */
-export function deskLifecycle(kind: DeskCase, extra?: (studio: () => Studio, id: () => string) => void) {
-  describe(`the ${kind.name} desk: drafts, preview, publishing, revisions`, () => {
+export function deskLifecycle(
+  kind: DeskCase,
+  extra?: (studio: () => Studio, id: () => string) => void,
+  databases: readonly TestDatabase[] = [sqliteDatabase],
+) {
+  for (const target of databases)
+    describe(
+      `the ${kind.name} desk on ${target.name}: drafts, preview, publishing, revisions`,
+      { skip: target.skip },
+      () => lifecycle(kind, target, extra),
+    );
+}
+
+function lifecycle(kind: DeskCase, target: TestDatabase, extra?: (studio: () => Studio, id: () => string) => void) {
+  {
     let studio: Studio;
     let id = '';
     const title = new RegExp(kind.title);
     before(async () => {
-      studio = await studioWithStaff();
+      studio = await studioWithStaff(await target.url?.());
     });
     after(() => studio.portal.close());
 
@@ -164,5 +178,5 @@ export function deskLifecycle(kind: DeskCase, extra?: (studio: () => Studio, id:
       assert.doesNotMatch(shown.body, LIVE_HTML);
       assert.doesNotMatch((await admin.get(`${kind.base}/${hostileId}`)).body, LIVE_HTML, 'the studio too');
     });
-  });
+  }
 }
