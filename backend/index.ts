@@ -207,7 +207,7 @@ export async function createEmbeddedBackend(options: {
   const announcer = new ContentAnnouncer(link);
   const deskOf = <T>(kind: KindOfContent<T>) => new ContentDesk(kind, drafts, audit, announcer);
   const newsDesk = deskOf(newsContent(new NewsItems(db)));
-  const catalogue = catalogueDesks(db, content, deskOf);
+  const catalogue = catalogueDesks(db, deskOf);
   const desks: DeskOfAnyKind[] = [newsDesk, ...catalogue.desks];
   // Publishing at a time: each instance looks for what is due; whoever takes an item publishes it.
   const publishing = setInterval(

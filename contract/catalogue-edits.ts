@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { CaseDetail, Edition, Product, Solution } from './content';
+import type { CaseDetail, Edition, Product, ProductCategory, Solution } from './content';
 import { chosenId, line, publicationDate, richText } from './content-edits';
 
 /**
@@ -140,6 +140,10 @@ export type ProductEdit = Omit<Product, 'id' | 'associationNo' | 'categoryName' 
   editions: EditionEdit[];
 };
 
+/** A product category as an editor saves it: `productCategorySchema` less its id. */
+export const productCategoryEditSchema = v.object({ name: line('分类名称', 20) });
+export type ProductCategoryEdit = Omit<ProductCategory, 'id'>;
+
 /** A solution as an editor saves it: `solutionSchema` less its id and console number. */
 export const solutionEditSchema = v.pipe(
   v.looseObject({
@@ -211,4 +215,5 @@ export const editsFollowTheContract: [
   Same<v.InferOutput<typeof productEditSchema>, ProductEdit>,
   Same<v.InferOutput<typeof solutionEditSchema>, SolutionEdit>,
   Same<v.InferOutput<typeof caseEditSchema>, CaseEdit>,
-] = [true, true, true];
+  Same<v.InferOutput<typeof productCategoryEditSchema>, ProductCategoryEdit>,
+] = [true, true, true, true];

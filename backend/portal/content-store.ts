@@ -58,7 +58,7 @@ export class ContentStore {
   }
 
   productCategories() {
-    return all(this.db, sql<{ id: number; name: string }>`SELECT id, name FROM product_categories ORDER BY sort`);
+    return all(this.db, sql<{ id: number; name: string }>`SELECT id, name FROM product_categories_shown ORDER BY sort`);
   }
 
   async products(filter: { categoryId?: number; page: number; pageSize: number }): Promise<Page<ProductSummary>> {

@@ -15,6 +15,7 @@ export type ContentKind =
   | 'topic'
   | 'common'
   | 'product'
+  | 'product-category'
   | 'solution'
   | 'case'
   | 'agreement';

@@ -1,10 +1,10 @@
 import { EDITION_ROWS, type ProductEdit, productEditSchema, yuanOf } from '../../contract/catalogue-edits';
-import type { ProductCategory } from '../../contract/content';
 import { Checkbox, Choice, formValue, oneALine, RowField, rowNames, rowsShown } from './catalogue-fields';
 import type { DeskView, FormValues } from './content-desk';
 import { Field } from './studio-page';
 
 type Values = FormValues<ProductEdit>;
+type CategoryChoice = { id: number; label: string };
 const EDITION_FIELDS = { id: '编号', name: '名称', price: '价格', unit: '计价单位', features: '功能' };
 
 function EditionRows({ values, errors }: { values: Values; errors: Record<string, string> }) {
@@ -65,7 +65,7 @@ function ProductFields({
 }: {
   values: Values;
   errors: Record<string, string>;
-  options: ProductCategory[];
+  options: CategoryChoice[];
 }) {
   return (
     <>
@@ -75,7 +75,7 @@ function ProductFields({
         none="请选择"
         value={values.categoryId}
         error={errors.categoryId}
-        choices={categories.map((category) => ({ id: category.id, label: category.name }))}
+        choices={categories}
       />
       <Field name="name" label="产品名称" value={values.name} error={errors.name} maxLength={60} autoComplete="off" />
       <Field
@@ -119,8 +119,8 @@ function ProductFields({
 
 /** Products in the studio: filed under a category, with their editions and prices as rows of the form. */
 export const productDeskView = (
-  categories: () => Promise<ProductCategory[]>,
-): DeskView<ProductEdit, ProductCategory[]> => ({
+  categories: () => Promise<CategoryChoice[]>,
+): DeskView<ProductEdit, CategoryChoice[]> => ({
   base: '/studio/products',
   words: { list: '产品', create: '添加产品', missing: '没有这个产品' },
   publicPath: (id) => `/product/${id}`,

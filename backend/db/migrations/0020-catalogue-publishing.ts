@@ -2,8 +2,8 @@ import type { Migration } from '../migrate';
 import { execScript, schemaWords } from './schema';
 
 /**
- * The catalogue as the studio publishes it. Products, their editions,
- * solutions and cases get `visible`, as news did (migration 17): a new item is
+ * The catalogue as the studio publishes it. Product categories, products,
+ * their editions, solutions and cases get `visible`, as news did (migration 17): a new item is
  * a row visitors are not shown until it is published, and taking one down
  * hides it; an edition removed from a product is hidden, not deleted, since
  * orders already placed name it. Each `*_shown` view is what visitors read.
@@ -19,6 +19,8 @@ export const cataloguePublishing: Migration = {
     await execScript(
       db,
       `
+      ALTER TABLE product_categories ADD COLUMN visible INTEGER NOT NULL DEFAULT 1;
+      CREATE VIEW product_categories_shown AS SELECT * FROM product_categories WHERE visible = 1;
       ALTER TABLE products ADD COLUMN visible INTEGER NOT NULL DEFAULT 1;
       CREATE VIEW products_shown AS SELECT * FROM products WHERE visible = 1;
       ALTER TABLE product_editions ADD COLUMN visible INTEGER NOT NULL DEFAULT 1;
