@@ -258,6 +258,7 @@ const STUDIO = [
     'scenarios',
     ...['id', 'name', 'price', 'unit', 'features'].flatMap((field) => [`editions.0.${field}`, `editions.1.${field}`]),
   ]),
+  ...catalogueDesk('product-categories', ['name']),
   ...catalogueDesk('solutions', [
     'title',
     'industry',
