@@ -25,7 +25,7 @@ async function studioDesk(page: Page, desk: string) {
   await page.getByLabel('密码', { exact: true }).fill(STUDIO_ADMIN.password);
   await page.getByRole('button', { name: '登录' }).click();
   await page.getByRole('link', { name: '内容' }).click();
-  await page.getByRole('list', { name: '内容类别' }).getByRole('link', { name: desk }).click();
+  await page.getByRole('list', { name: '内容类别' }).getByRole('link', { name: desk, exact: true }).click();
 }
 
 /** Signs in as `username` through the header's sign-in button and comes back to `path`. */
