@@ -55,7 +55,7 @@ export function orderApi({ orders, customers, content, signedIn, brand }: OrderA
     const product = await content.product(order.productId);
     if (!product) throw new InvalidFields({ productId: '该产品不存在或已下架' });
     const edition = product.editions.find((e) => e.id === order.editionId);
-    if (!edition) throw new InvalidFields({ editionId: '该产品没有这个版本' });
+    if (!edition) throw new InvalidFields({ editionId: '该版本已停售或不存在，请刷新页面重新选择' });
     const placed = await orders.place(user.id, order, {
       productName: product.name,
       editionName: edition.name,

@@ -123,7 +123,7 @@ deskLifecycle(
       await publish();
       const removed = await order(token, { productId: Number(id()), editionId: Number(editionIds[1]) });
       assert.equal(removed.status, 400);
-      assert.match(JSON.stringify(removed.body), /该产品没有这个版本/);
+      assert.match(JSON.stringify(removed.body), /该版本已停售或不存在/);
       const kept = await order(token, { productId: Number(id()), editionId: Number(editionIds[0]) });
       assert.equal(kept.status, 200, JSON.stringify(kept.body));
       assert.equal(kept.body.result.unitPriceFen, 1_280_050);
