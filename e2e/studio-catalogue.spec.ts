@@ -90,9 +90,11 @@ test('an agreement’s new version published: a customer who confirmed the old o
   await admin.getByRole('link', { name: '平台服务协议（2026.1）' }).click();
   await admin.getByLabel('版本号').fill('2026.2');
   await admin.getByLabel('协议名称').fill('平台服务协议（第二版）');
-  await admin
-    .getByLabel('协议正文（HTML）')
-    .fill('<p>第二版：服务可用性承诺提高到 99.95%。</p><script>alert(1)</script>');
+  // The text in the rich-text editor, typed over the old one.
+  const editor = admin.locator('trix-editor');
+  await editor.click();
+  await admin.keyboard.press('ControlOrMeta+A');
+  await admin.keyboard.type('第二版：服务可用性承诺提高到 99.95%。<script>alert(1)</script>');
   await admin.getByRole('button', { name: '保存草稿' }).click();
   await expect(admin.getByRole('status')).toContainText('草稿已保存');
   await admin.getByRole('button', { name: '发布草稿' }).click();

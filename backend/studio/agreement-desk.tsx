@@ -4,6 +4,7 @@ import type { ContentDesk } from '../publishing/content-desk';
 import { sanitizeRichText } from '../publishing/rich-text';
 import { contentDeskRoutes, type DeskView } from './content-desk';
 import { type StudioDesk, sendStudioMessage, sendStudioPage, signedIn } from './context';
+import { RichTextField } from './rich-text-field';
 import { Field } from './studio-page';
 
 const BASE = '/studio/agreements';
@@ -43,13 +44,12 @@ function AgreementFields({
         maxLength={60}
         autoComplete="off"
       />
-      <Field
+      <RichTextField
         name="contentHtml"
-        label="协议正文（HTML）"
+        label="协议正文"
         value={values.contentHtml}
         error={errors.contentHtml}
         rows={16}
-        hint="可用段落、小标题、列表、表格、加粗和链接；其他标签和脚本在保存时去掉。"
       />
     </>
   );

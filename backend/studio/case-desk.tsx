@@ -1,6 +1,7 @@
 import { type CaseEdit, caseEditSchema } from '../../contract/catalogue-edits';
 import { Choice, oneALine } from './catalogue-fields';
 import type { DeskView, FormValues } from './content-desk';
+import { RichTextField } from './rich-text-field';
 import { Field } from './studio-page';
 
 type Values = FormValues<CaseEdit>;
@@ -52,14 +53,7 @@ function CaseFields({
         rows={4}
         hint="每行一条，写成“指标：结果”，如 设备综合效率：提升 18%"
       />
-      <Field
-        name="contentHtml"
-        label="正文（HTML）"
-        value={values.contentHtml}
-        error={errors.contentHtml}
-        rows={12}
-        hint="可用段落、小标题、列表、表格、加粗和链接；其他标签和脚本在保存时去掉。"
-      />
+      <RichTextField name="contentHtml" label="正文" value={values.contentHtml} error={errors.contentHtml} rows={12} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { EDITION_ROWS, type ProductEdit, productEditSchema, yuanOf } from '../../contract/catalogue-edits';
 import { Checkbox, Choice, formValue, oneALine, RowField, rowNames, rowsShown } from './catalogue-fields';
 import type { DeskView, FormValues } from './content-desk';
+import { RichTextField } from './rich-text-field';
 import { Field } from './studio-page';
 
 type Values = FormValues<ProductEdit>;
@@ -88,13 +89,12 @@ function ProductFields({
         hint="列表和卡片上显示"
       />
       <Checkbox name="hot" label="热门产品" value={values.hot} hint="首页与页脚的热门产品中显示" />
-      <Field
+      <RichTextField
         name="descriptionHtml"
-        label="产品介绍（HTML）"
+        label="产品介绍"
         value={values.descriptionHtml}
         error={errors.descriptionHtml}
         rows={10}
-        hint="可用段落、小标题、列表、表格、加粗和链接；其他标签和脚本在保存时去掉。"
       />
       <Field
         name="highlights"

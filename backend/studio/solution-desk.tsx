@@ -1,6 +1,7 @@
 import { SOLUTION_PRODUCT_ROWS, type SolutionEdit, solutionEditSchema } from '../../contract/catalogue-edits';
 import { Checkbox, Choice, formValue, oneALine, rowNames } from './catalogue-fields';
 import type { DeskView, FormValues } from './content-desk';
+import { RichTextField } from './rich-text-field';
 import { Field } from './studio-page';
 
 type Values = FormValues<SolutionEdit>;
@@ -43,13 +44,12 @@ function SolutionFields({
         rows={4}
         hint="每行一条"
       />
-      <Field
+      <RichTextField
         name="contentHtml"
-        label="方案介绍（HTML）"
+        label="方案介绍"
         value={values.contentHtml}
         error={errors.contentHtml}
         rows={12}
-        hint="可用段落、小标题、列表、表格、加粗和链接；其他标签和脚本在保存时去掉。"
       />
       <fieldset>
         <legend>使用的产品</legend>
