@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { heldStream, issuedVisitor, visitorFrom } from '../backend/test-support/chat-visitor';
+import { productForm } from '../backend/test-support/product-form';
 import { StaffBrowser } from '../backend/test-support/staff-browser';
 import { type Cluster, startCluster } from '../scripts/cluster';
 import { nginxPath } from '../scripts/nginx';
@@ -196,6 +197,44 @@ test('a news item published in the studio through one instance is on the other w
   await expect
     .poll(async () => (await other('/news')).text(), { timeout: 2_000, intervals: [50] })
     .not.toContain(title);
+});
+
+test('a price published through one instance is on the other’s kept product page within 2 s, and is what the next order placed through it records', async () => {
+  const studio = new StaffBrowser({ port: Number(new URL(instance(0).url).port), origin: cluster.url });
+  expect((await studio.signIn(STUDIO_ADMIN.login, STUDIO_ADMIN.password)).status).toBe(303);
+  const other = (path: string) => fetch(`${instance(1).url}${path}`);
+  const product = ((await (await other('/api/products/3')).json()) as { result: Parameters<typeof productForm>[0] })
+    .result;
+  const edition = product.editions[0] as { id: number; priceFen: number };
+  // The product page is kept on the other instance before the publish.
+  expect(await (await other('/product/3')).text()).not.toContain('¥12,345.67');
+  await studio.submit('/studio/products/3', '/studio/products/3', {
+    ...productForm(product),
+    'editions.0.price': '12345.67',
+  });
+  const published = Date.now();
+  await studio.submit('/studio/products/3', '/studio/products/3/publish', {});
+  await expect
+    .poll(async () => (await other('/product/3')).text(), { timeout: 2_000, intervals: [50] })
+    .toContain('¥12,345.67');
+  console.log(`a price published through A, on B's kept product page in ${Date.now() - published} ms`);
+  const token = await signIn(instance(1).url, 'demo');
+  const placed = await fetch(`${instance(1).url}${ORDERS}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      productId: 3,
+      editionId: edition.id,
+      companyId: 1001,
+      quantity: 1,
+      contactName: '张明',
+      contactPhone: '13800001001',
+      remark: '',
+      idempotencyKey: `cluster-${randomBytes(8).toString('hex')}`,
+    }),
+  });
+  expect(placed.status).toBe(200);
+  expect(((await placed.json()) as { result: { unitPriceFen: number } }).result.unitPriceFen).toBe(1_234_567);
 });
 
 test('a per-address limit holds across both instances: the sixth feedback post within ten minutes is refused', async () => {

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { yuanOf } from '../../contract/catalogue-edits';
-import type { Product } from '../../contract/content';
 import { request } from '../../test-support/http';
 import { testDatabases } from '../test-support/databases';
 import { demoOrder } from '../test-support/demo-order';
 import { deskLifecycle } from '../test-support/desk-lifecycle';
+import { productForm } from '../test-support/product-form';
 import { accessTokenFor } from '../test-support/sign-in';
 
 const PRODUCT = {
@@ -26,26 +25,6 @@ const PRODUCT = {
 };
 
 const ORDERS = '/api-zzy-portal/api/orders';
-
-/** A published product as the studio's form posts it. */
-const formOf = (product: Product): Record<string, string> => ({
-  categoryId: String(product.categoryId),
-  name: product.name,
-  summary: product.summary,
-  ...(product.hot && { hot: 'on' }),
-  descriptionHtml: product.descriptionHtml,
-  highlights: product.highlights.map((highlight) => `${highlight.title}：${highlight.text}`).join('\n'),
-  scenarios: product.scenarios.join('\n'),
-  ...Object.fromEntries(
-    product.editions.flatMap((edition, row) => [
-      [`editions.${row}.id`, String(edition.id)],
-      [`editions.${row}.name`, edition.name],
-      [`editions.${row}.price`, yuanOf(edition.priceFen)],
-      [`editions.${row}.unit`, edition.unit],
-      [`editions.${row}.features`, edition.features.join('\n')],
-    ]),
-  ),
-});
 
 deskLifecycle(
   {
@@ -85,7 +64,7 @@ deskLifecycle(
       const before = await order(token, { productId: 1, editionId: 1 });
       assert.equal(before.status, 200, JSON.stringify(before.body));
       assert.equal(before.body.result.unitPriceFen, 1_980_000);
-      const decoded = formOf(JSON.parse((await visitor('/api/products/1')).body).result);
+      const decoded = productForm(JSON.parse((await visitor('/api/products/1')).body).result);
       assert.equal(decoded['editions.0.price'], '19800');
       const saved = await admin.submit('/studio/products/1', '/studio/products/1', {
         ...decoded,
