@@ -581,6 +581,8 @@ test('agreements: pending agreement HTML made of every payload is shown sanitise
     `协议 "><svg onload=__xss(1099)>`,
     `<p>正文仍然显示</p>${[...list].reverse().join('\n')}`,
   );
+  // The version customers are asked for, as publishing it in the studio sets it.
+  db.prepare("UPDATE agreement_items SET version = '2099.1', visible = 1").run();
   db.close();
 
   const watches: Watch[] = [];
