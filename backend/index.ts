@@ -52,6 +52,7 @@ import { refuseStaffForm, studioRoutes } from './studio';
 import { catalogueDesks } from './studio/catalogue-desks';
 import { studioDesk } from './studio/content-desk';
 import { newsDeskView } from './studio/news-desk';
+import { pageDeskSet } from './studio/page-desk-set';
 
 /** What the back-end needs of a logger (pino's is one). */
 export interface BackendLog {
@@ -208,7 +209,8 @@ export async function createEmbeddedBackend(options: {
   const deskOf = <T>(kind: KindOfContent<T>) => new ContentDesk(kind, drafts, audit, announcer);
   const newsDesk = deskOf(newsContent(new NewsItems(db)));
   const catalogue = catalogueDesks(db, deskOf);
-  const desks: DeskOfAnyKind[] = [newsDesk, ...catalogue.desks];
+  const pages = await pageDeskSet(db, content, deskOf);
+  const desks: DeskOfAnyKind[] = [newsDesk, ...catalogue.desks, ...pages.desks];
   // Publishing at a time: each instance looks for what is due; whoever takes an item publishes it.
   const publishing = setInterval(
     () => publishDue(drafts, desks).catch((error) => log.error({ err: error }, 'Scheduled publishing failed')),
@@ -228,6 +230,7 @@ export async function createEmbeddedBackend(options: {
         newsDeskView(() => content.newsCategories()),
       ),
       ...catalogue.studio,
+      ...pages.studioDesks,
     ],
     desk: { orders: staffOrders, moves: orders, feedback },
     media,

@@ -156,7 +156,10 @@ export class ContentStore {
   }
 
   newsCategories() {
-    return all(this.db, sql<{ id: number; title: string }>`SELECT id, title FROM news_categories ORDER BY sort`);
+    return all(
+      this.db,
+      sql<{ id: number; title: string }>`SELECT id, title FROM news_categories WHERE visible = 1 ORDER BY sort`,
+    );
   }
 
   news(filter: { categoryId?: number; page: number; pageSize: number }): Promise<Page<NewsSummary>> {
@@ -182,7 +185,8 @@ export class ContentStore {
   innovationCategories(): Promise<InnovationCategory[]> {
     return all(
       this.db,
-      sql<InnovationCategory>`SELECT id, title, menu_template_id AS "menuTemplateId" FROM innovation_categories ORDER BY sort`,
+      sql<InnovationCategory>`SELECT id, title, menu_template_id AS "menuTemplateId" FROM innovation_categories
+        WHERE visible = 1 ORDER BY sort`,
     );
   }
 
@@ -191,7 +195,8 @@ export class ContentStore {
       this.db,
       sql<{
         body: string;
-      }>`SELECT body FROM innovation_programmes WHERE category_id = ${categoryId} AND template = ${template}`,
+      }>`SELECT p.body FROM innovation_programmes p JOIN innovation_categories c ON c.id = p.category_id
+        WHERE p.category_id = ${categoryId} AND p.template = ${template} AND c.visible = 1`,
     );
     return row && parseJson<Programme<T>>(row.body);
   }
@@ -199,28 +204,28 @@ export class ContentStore {
   sections(page: SectionPage): Promise<PageSection[]> {
     return all(
       this.db,
-      sql<PageSection>`SELECT anchor, title, html FROM page_sections WHERE page = ${page} ORDER BY sort`,
+      sql<PageSection>`SELECT anchor, title, html FROM page_sections WHERE page = ${page} AND visible = 1 ORDER BY sort`,
     );
   }
 
   helpArticles(): Promise<HelpArticleSummary[]> {
     return all(
       this.db,
-      sql<HelpArticleSummary>`SELECT id, category, title FROM help_articles ORDER BY category, sort, id`,
+      sql<HelpArticleSummary>`SELECT id, category, title FROM help_articles WHERE visible = 1 ORDER BY category, sort, id`,
     );
   }
 
   helpArticle(id: number): Promise<HelpArticle | undefined> {
     return one(
       this.db,
-      sql<HelpArticle>`SELECT id, category, title, content_html AS "contentHtml" FROM help_articles WHERE id = ${id}`,
+      sql<HelpArticle>`SELECT id, category, title, content_html AS "contentHtml" FROM help_articles WHERE id = ${id} AND visible = 1`,
     );
   }
 
   infoPages(): Promise<InfoSummary[]> {
     return all(
       this.db,
-      sql<InfoSummary>`SELECT id, title, summary, published_at AS "publishedAt" FROM info_pages ORDER BY published_at DESC`,
+      sql<InfoSummary>`SELECT id, title, summary, published_at AS "publishedAt" FROM info_pages WHERE visible = 1 ORDER BY published_at DESC`,
     );
   }
 
@@ -228,7 +233,7 @@ export class ContentStore {
     return one(
       this.db,
       sql<InfoPage>`SELECT id, title, summary, content_html AS "contentHtml", published_at AS "publishedAt"
-        FROM info_pages WHERE id = ${id}`,
+        FROM info_pages WHERE id = ${id} AND visible = 1`,
     );
   }
 
@@ -236,22 +241,26 @@ export class ContentStore {
     return all(
       this.db,
       year === undefined
-        ? sql<Film>`SELECT id, year, name, title, description, duration FROM films ORDER BY year DESC, id`
-        : sql<Film>`SELECT id, year, name, title, description, duration FROM films WHERE year = ${year} ORDER BY id`,
+        ? sql<Film>`SELECT id, year, name, title, description, duration FROM films WHERE visible = 1
+            ORDER BY year DESC, id`
+        : sql<Film>`SELECT id, year, name, title, description, duration FROM films WHERE year = ${year} AND visible = 1
+            ORDER BY id`,
     );
   }
 
   film(year: number, name: string): Promise<Film | undefined> {
     return one(
       this.db,
-      sql<Film>`SELECT id, year, name, title, description, duration FROM films WHERE year = ${year} AND name = ${name}`,
+      sql<Film>`SELECT id, year, name, title, description, duration FROM films WHERE year = ${year} AND name = ${name}
+        AND visible = 1`,
     );
   }
 
   friendlyLinks(): Promise<Array<{ id: number; name: string; url: string }>> {
     return all(
       this.db,
-      sql<{ id: number; name: string; url: string }>`SELECT id, name, url FROM friendly_links ORDER BY sort, id`,
+      sql<{ id: number; name: string; url: string }>`SELECT id, name, url FROM friendly_links WHERE visible = 1
+        ORDER BY sort, id`,
     );
   }
 

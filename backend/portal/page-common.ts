@@ -4,8 +4,10 @@ import type { ContentStore } from './content-store';
 
 /** The common data of every page (`pageCommonDTO`, SPEC §3), from the content store. */
 export async function buildPageCommon(content: ContentStore, mediaUrl: MediaUrl): Promise<PageCommon> {
-  const [footer, hotProducts, commonSolutions, innovation, newsCategories] = await Promise.all([
+  const [footer, logo, hotProducts, commonSolutions, innovation, newsCategories] = await Promise.all([
     content.setting<PageCommon['footerCommonDTO']>('footer'),
+    // Set in the studio's common data; none (or empty) for the site's own.
+    content.setting<string>('logo'),
     content.hotProducts(),
     content.commonSolutions(),
     content.innovationCategories(),
@@ -20,7 +22,7 @@ export async function buildPageCommon(content: ContentStore, mediaUrl: MediaUrl)
     },
     innovationPracticeNav: innovation,
     newsCategoryDTOList: newsCategories,
-    logoDTO: { photo: mediaUrl(mediaPaths.logo) },
+    logoDTO: { photo: logo || mediaUrl(mediaPaths.logo) },
     footerCommonDTO: {
       ...(footer as PageCommon['footerCommonDTO']),
       // The seeded badges are QR codes of the portal's own pages; an image the site's owner sets is shown as given.

@@ -81,6 +81,22 @@ export class ContentDesk<T> implements DeskOfAnyKind {
     };
   }
 
+  /** What `data` has that another item has (as kept or drafted) and may not: each field's message. */
+  async clashes(data: T, id?: number): Promise<Record<string, string> | undefined> {
+    const clashes = this.content.clashes;
+    if (!clashes) return undefined;
+    const [rows, drafted] = await Promise.all([this.list(), this.drafted()]);
+    const others = [
+      ...rows.filter((row) => row.id !== id),
+      ...[...drafted].filter(([other]) => other !== id).map(([, draft]) => draft.data),
+    ];
+    for (const other of others) {
+      const found = clashes(data, other);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
   /** A new item: hidden until published, its draft saved; its id (none where the kind's items are fixed). */
   async create(data: T, by: Author): Promise<number | undefined> {
     const id = await this.content.table.create?.(data);

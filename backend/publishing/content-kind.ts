@@ -28,6 +28,11 @@ export interface KindOfContent<T> {
   editOf(item: T): T;
   /** The item's name in lists, revisions and the audit log. */
   title(data: T): string;
+  /**
+   * What may not be the same in two items (an address: a section's anchor on its
+   * page), as each field's message; none when `data` and `other` may both be.
+   */
+  clashes?(data: T, other: T): Record<string, string> | undefined;
   /** Items that stay shown whatever is published (the privacy policy, which other pages link to): never taken down. */
   alwaysShown?(id: number): boolean;
   /** Every public page an item shows on, given the versions of it a change involves (before and after); `*` for every page. */

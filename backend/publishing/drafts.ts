@@ -6,7 +6,6 @@ export type ContentKind =
   | 'news'
   | 'news-category'
   | 'innovation-category'
-  | 'programme'
   | 'help'
   | 'info'
   | 'section'

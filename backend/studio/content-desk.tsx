@@ -18,7 +18,8 @@ import { FormErrors, Notice, PostButton } from './studio-page';
 /** The navigation entry every kind's pages belong to. */
 const CONTENT_HUB = '/studio/content';
 
-const form = express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 40 });
+// Room for a form's check boxes (the common data's products and solutions).
+const form = express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 200 });
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 const timeFormat = new Intl.DateTimeFormat('zh-CN', {
@@ -66,7 +67,7 @@ export interface DeskView<T, Options = undefined> {
     missing: string;
   };
   /** The item's public page, or the page it shows on (its own anchor, a list, any page for the footer). */
-  publicPath(id: number): string;
+  publicPath(id: number, data: T): string;
   /**
    * Where an item without a page of its own shows, e.g. 每个页面的页脚: the
    * item page says so instead of its address (a hidden item then is simply not
@@ -206,9 +207,10 @@ export function contentDeskRoutes<T, Options>(
       status,
     );
 
-  const parse = (
+  const parse = async (
     body: unknown,
-  ): { data: T; errors?: undefined } | { data?: undefined; errors: Record<string, string> } => {
+    id?: number,
+  ): Promise<{ data: T; errors?: undefined } | { data?: undefined; errors: Record<string, string> }> => {
     const parsed = v.safeParse(view.schema, body);
     if (!parsed.success) {
       const errors: Record<string, string> = {};
@@ -225,15 +227,22 @@ export function contentDeskRoutes<T, Options>(
         };
       (data as Record<string, unknown>)[field] = html;
     }
-    return { data };
+    const clashes = await desk.clashes(data, id);
+    return clashes ? { errors: clashes } : { data };
   };
+  // Check boxes of one name come as a list: kept as the form shows them, comma-separated.
   const posted = (body: Record<string, unknown>): FormValues<T> =>
-    Object.fromEntries(Object.keys(view.fieldNames).map((key) => [key, text(body[key])])) as FormValues<T>;
+    Object.fromEntries(
+      Object.keys(view.fieldNames).map((key) => [
+        key,
+        Array.isArray(body[key]) ? body[key].map(text).join(',') : text(body[key]),
+      ]),
+    ) as FormValues<T>;
 
   if (desk.canCreate) {
     router.get(`${base}/new`, editor, (req, res) => showNew(req, res));
     router.post(base, editor, form, studio.auth.forms.check, async (req, res) => {
-      const { data, errors } = parse(req.body);
+      const { data, errors } = await parse(req.body);
       if (!data) return showNew(req, res, posted(req.body), errors, 400);
       const id = await desk.create(data, by(res));
       res.redirect(303, `${base}/${id}?done=saved`);
@@ -266,7 +275,7 @@ export function contentDeskRoutes<T, Options>(
     const canPublish = may(sessionOf(res).staff.roles, 'publish');
     const values = edit.values ?? view.valuesOf(draft?.data ?? row);
     const title = titleOf(draft?.data ?? row);
-    const address = view.publicPath(row.id);
+    const address = view.publicPath(row.id, draft?.data ?? row);
     const action = `${base}/${row.id}`;
     sendStudioPage(
       studio,
@@ -418,7 +427,7 @@ export function contentDeskRoutes<T, Options>(
     form,
     studio.auth.forms.check,
     withItem(async (req, res, id, state) => {
-      const { data, errors } = parse(req.body);
+      const { data, errors } = await parse(req.body, id);
       if (!data) return showItem(req, res, state, { values: posted(req.body), errors }, 400);
       await desk.saveDraft(id, data, by(res));
       res.redirect(303, `${base}/${id}?done=saved`);

@@ -99,6 +99,8 @@ export function Field(props: {
   hint?: string;
   autoComplete?: string;
   maxLength?: number;
+  /** Not required (an image address left empty for the site's own). */
+  optional?: boolean;
 }) {
   const id = `field-${props.name}`;
   const described = [props.hint && `${id}-hint`, props.error && `${id}-error`].filter(Boolean).join(' ') || undefined;
@@ -112,7 +114,7 @@ export function Field(props: {
           rows={props.rows}
           defaultValue={props.value}
           maxLength={props.maxLength}
-          required
+          required={!props.optional}
           aria-invalid={props.error ? true : undefined}
           aria-describedby={described}
         />
@@ -128,7 +130,7 @@ export function Field(props: {
           defaultValue={props.type === 'password' ? undefined : props.value}
           autoComplete={props.autoComplete}
           maxLength={props.maxLength ?? 200}
-          required
+          required={!props.optional}
           aria-invalid={props.error ? true : undefined}
           aria-describedby={described}
         />

@@ -19,6 +19,7 @@ import { publishing } from './0017-publishing';
 import { ownersDesk } from './0018-owners-desk';
 import { media } from './0019-media';
 import { cataloguePublishing } from './0020-catalogue-publishing';
+import { pagesPublishing } from './0021-pages-publishing';
 
 /** Every migration, in order. Add new ones at the end; never edit an applied one. */
 export const migrations: readonly Migration[] = [
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   ownersDesk,
   media,
   cataloguePublishing,
+  pagesPublishing,
 ];
