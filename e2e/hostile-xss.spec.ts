@@ -648,7 +648,9 @@ test(`the studio: ${PAYLOAD_COUNT} payloads in every field of every kind of cont
   const accepted: Record<string, number> = {};
   const list = payloads(2000);
   for (const base of bases) {
-    const listPage = (await staff.get(base)).body;
+    const listed = await staff.get(base);
+    // A kind of one item (the common data) has no list: its desk opens the item.
+    const listPage = listed.status === 303 ? `href="${listed.location}"` : listed.body;
     const firstItem = new RegExp(`href="(${base}/\\d+)"`).exec(listPage)?.[1];
     const creating = (await staff.get(`${base}/new`)).status === 200;
     const formPage = creating ? `${base}/new` : (firstItem as string);
@@ -674,6 +676,12 @@ test(`the studio: ${PAYLOAD_COUNT} payloads in every field of every kind of cont
         // Again with the refused fields back at valid values: what is left of the payload gets saved.
         const refused = [...saved.body.matchAll(/name="([^"]+)"[^>]*aria-invalid="true"/g)].map((m) => m[1] as string);
         for (const name of refused) fields[name] = fallback(name);
+        saved = await staff.submit(formPage, action, fields);
+      }
+      if (saved.status === 400) {
+        // The valid value is another item's address (a section's anchor, a film's name): one of its own.
+        const clashing = [...saved.body.matchAll(/name="([^"]+)"[^>]*aria-invalid="true"/g)].map((m) => m[1] as string);
+        for (const name of clashing) fields[name] = `${fallback(name)}-${accepted[base]}`;
         saved = await staff.submit(formPage, action, fields);
       }
       if (saved.status !== 303) continue;

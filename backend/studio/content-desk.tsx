@@ -303,8 +303,8 @@ export function contentDeskRoutes<T, Options>(
                 {scheduledAt && <span className="tag">定时发布：{when(scheduledAt)}</span>}
               </p>
               <p>
-                {view.shownOn ? `显示在${view.shownOn}：` : '地址 '}
-                <a href={address}>{address}</a>
+                地址 <a href={address}>{address}</a>
+                {view.shownOn && `（显示在${view.shownOn}）`}
                 {row.visible ? '' : view.shownOn ? '（未发布：访客看不到）' : '（未发布：访客打开会看到“页面不存在”）'}
                 。{' '}
                 {view.preview !== false && (

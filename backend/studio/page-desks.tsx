@@ -114,7 +114,7 @@ export const sectionDeskView: DeskView<PageSectionEdit, undefined> = {
   base: '/studio/sections',
   words: { list: '关于我们与生态合作', create: '新建栏目', missing: '没有这个栏目' },
   publicPath: (_id, data) => `/${data.page}#${data.anchor}`,
-  shownOn: '页面中',
+  shownOn: '页面中的一节',
   schema: pageSectionEditSchema,
   fieldNames: { page: '页面', anchor: '锚点', title: '标题', html: '内容' },
   richText: ['html'],

@@ -90,6 +90,21 @@ const VALID_BODIES: Readonly<Record<string, Readonly<Record<string, unknown>>>> 
   'POST /studio/account/password': { current: 'not-it', password: 'Fuzzed-pass-2026', confirm: 'Fuzzed-pass-2026' },
   'POST /studio/orders/{orderNo}/status': { to: 'confirmed', note: '已电话联系客户' },
   'POST /studio/feedback/{id}/handle': { note: '已电话回复' },
+  'POST /studio/common/{id}': {
+    serviceHotline: '400-820-6688',
+    serviceTime: '周一至周日 8:30—20:30',
+    address: '江苏省苏州市',
+    title1: '扫码访问',
+    title2: '扫码联系',
+    logo: '',
+    photo1: '',
+    photo2: '',
+    hotProductIds: '1',
+    commonSolutionIds: '1',
+  },
+  'POST /studio/help': { category: '账号与登录', title: '测试文章', contentHtml: '<p>正文</p>' },
+  'POST /studio/help/{id}': { category: '账号与登录', title: '测试文章', contentHtml: '<p>正文</p>' },
+  'POST /studio/links/{id}': { name: '测试链接', url: 'https://example.cn/' },
 };
 
 /** `'GET /news/{id}?page&type'` into an endpoint. */
@@ -281,6 +296,26 @@ const STUDIO = [
   ]),
   ...catalogueDesk('agreements', ['code', 'templateVersion', 'title', 'contentHtml']),
   parse('portal', 'GET /studio/agreements/{id}/text', { pass: 'studio' }),
+  // The pages' desks, drafts only: the common data (one item), help (the privacy policy among them), the footer's links.
+  parse('portal', 'GET /studio/common/{id}?done', { pass: 'studio' }),
+  parse('portal', 'POST /studio/common/{id}', {
+    pass: 'studio-form',
+    body: 'form',
+    fields: ['csrf', 'serviceHotline', 'serviceTime', 'address', 'title1', 'title2', 'logo', 'photo1', 'photo2'],
+  }),
+  parse('portal', 'GET /studio/help?done', { pass: 'studio' }),
+  parse('portal', 'POST /studio/help', {
+    pass: 'studio-form',
+    body: 'form',
+    fields: ['csrf', 'category', 'title', 'contentHtml'],
+  }),
+  parse('portal', 'GET /studio/help/{id}?done', { pass: 'studio' }),
+  parse('portal', 'POST /studio/help/{id}', {
+    pass: 'studio-form',
+    body: 'form',
+    fields: ['csrf', 'category', 'title', 'contentHtml'],
+  }),
+  parse('portal', 'POST /studio/links/{id}', { pass: 'studio-form', body: 'form', fields: ['csrf', 'name', 'url'] }),
 ];
 
 /** A desk's list, new form, item page and its draft save. */
