@@ -33,7 +33,7 @@ export interface KindOfContent<T> {
    * page), as each field's message; none when `data` and `other` may both be.
    */
   clashes?(data: T, other: T): Record<string, string> | undefined;
-  /** Items that stay shown whatever is published (the privacy policy, which other pages link to): never taken down. */
+  /** Items that stay shown whatever is published (the privacy policy, which the cookie notice and every footer link to): never taken down. */
   alwaysShown?(id: number): boolean;
   /** Every public page an item shows on, given the versions of it a change involves (before and after); `*` for every page. */
   paths(id: number, versions: readonly T[]): string[];
