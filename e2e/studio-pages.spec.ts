@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
 import { StaffBrowser } from '../backend/test-support/staff-browser';
 import { expect, test } from './fixtures';
+import { auditWithKeyboard } from './layout/audit';
+import { PAGE_WIDTHS, screen } from './layout/matrix';
+import { LayoutReport } from './layout/report';
+import { onScreen, quiet } from './layout/session';
 import { type PortalProcess, STUDIO_ADMIN, startPortalProcess } from './portal-process';
 
 /**
@@ -113,5 +117,31 @@ test.describe('the pages’ desks on a portal of its own', () => {
     await expect(visitor.getByRole('heading', { name: '隐私政策（2026 年 12 月修订）' })).toBeVisible();
     await expect(visitor.getByText('本次修订说明了 Cookie 的用途。')).toBeVisible();
     await Promise.all([visitor.close(), publisher.close()]);
+  });
+
+  test('layout of the pages’ desks at 390 and 1440 px, by keyboard', async ({ browser }, testInfo) => {
+    const report = new LayoutReport('the pages’ desks (/studio)');
+    for (const device of PAGE_WIDTHS.map(screen))
+      await onScreen(browser, device, async (page) => {
+        await signIn(page, own.url, STUDIO_ADMIN.login, STUDIO_ADMIN.password);
+        for (const [path, name] of [
+          ['/studio/common/1', 'the common data (check boxes)'],
+          ['/studio/help', 'the help articles'],
+          ['/studio/topics/1', 'the battery topic (lists one a line)'],
+          ['/studio/innovation/1', 'an innovation category'],
+        ] as const) {
+          await page.goto(`${own.url}${path}`);
+          await quiet(page);
+          const state = `${device.label}, ${name}`;
+          report.add(state, await auditWithKeyboard(page, state, device));
+        }
+        await page.goto(`${own.url}/studio/sections/new`);
+        await page.getByRole('button', { name: '保存草稿' }).click();
+        await expect(page.getByRole('alert')).toBeVisible();
+        await quiet(page);
+        const refused = `${device.label}, a refused new section`;
+        report.add(refused, await auditWithKeyboard(page, refused, device));
+      });
+    await report.finish(testInfo);
   });
 });

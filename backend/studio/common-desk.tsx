@@ -23,23 +23,47 @@ function CommonDataFields({
 }) {
   return (
     <>
-      <h2>页头</h2>
-      <Field name="logo" label="标志图片" value={values.logo} error={errors.logo} optional hint={IMAGE_HINT} />
-      <h2>页脚</h2>
-      <Field
-        name="serviceHotline"
-        label="服务热线"
-        value={values.serviceHotline}
-        error={errors.serviceHotline}
-        maxLength={30}
-        autoComplete="off"
-      />
-      <Field name="serviceTime" label="服务时间" value={values.serviceTime} error={errors.serviceTime} maxLength={60} />
-      <Field name="address" label="地址" value={values.address} error={errors.address} maxLength={100} />
-      <Field name="photo1" label="页脚图片一" value={values.photo1} error={errors.photo1} optional hint={IMAGE_HINT} />
-      <Field name="title1" label="图片一说明" value={values.title1} error={errors.title1} maxLength={30} />
-      <Field name="photo2" label="页脚图片二" value={values.photo2} error={errors.photo2} optional hint={IMAGE_HINT} />
-      <Field name="title2" label="图片二说明" value={values.title2} error={errors.title2} maxLength={30} />
+      <fieldset>
+        <legend>页头</legend>
+        <Field name="logo" label="标志图片" value={values.logo} error={errors.logo} optional hint={IMAGE_HINT} />
+      </fieldset>
+      <fieldset>
+        <legend>页脚</legend>
+        <Field
+          name="serviceHotline"
+          label="服务热线"
+          value={values.serviceHotline}
+          error={errors.serviceHotline}
+          maxLength={30}
+          autoComplete="off"
+        />
+        <Field
+          name="serviceTime"
+          label="服务时间"
+          value={values.serviceTime}
+          error={errors.serviceTime}
+          maxLength={60}
+        />
+        <Field name="address" label="地址" value={values.address} error={errors.address} maxLength={100} />
+        <Field
+          name="photo1"
+          label="页脚图片一"
+          value={values.photo1}
+          error={errors.photo1}
+          optional
+          hint={IMAGE_HINT}
+        />
+        <Field name="title1" label="图片一说明" value={values.title1} error={errors.title1} maxLength={30} />
+        <Field
+          name="photo2"
+          label="页脚图片二"
+          value={values.photo2}
+          error={errors.photo2}
+          optional
+          hint={IMAGE_HINT}
+        />
+        <Field name="title2" label="图片二说明" value={values.title2} error={errors.title2} maxLength={30} />
+      </fieldset>
       <Choices
         name="hotProductIds"
         legend="热门产品（页脚与首页）"

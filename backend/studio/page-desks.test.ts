@@ -363,6 +363,9 @@ for (const target of testDatabases)
         courses: '机器人编程 | 很多 | 示教',
       });
       assert.match(refused.body, /课程的学时须是数字/);
+      await admin.submit(`/studio/innovation/${id}`, `/studio/innovation/${id}/unpublish`, {});
+      assert.equal((await visitor(`/innovation-practice/${id}/1`)).status, 404);
+      assert.doesNotMatch((await visitor('/news')).body, /机器人实训/, 'gone from the navigation');
     });
 
     it('logs each step in the audit log', async () => {

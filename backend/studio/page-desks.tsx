@@ -62,7 +62,7 @@ export const helpDeskView: DeskView<HelpArticleEdit, undefined> = {
         value={values.category}
         error={errors.category}
         maxLength={20}
-        hint="帮助中心左侧的分组，如“账号与认证”"
+        hint="帮助中心左侧的分组，如“账号与登录”"
       />
       <Field name="title" label="标题" value={values.title} error={errors.title} maxLength={60} />
       <Field

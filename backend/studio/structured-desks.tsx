@@ -134,12 +134,16 @@ function InnovationFields({ values, errors }: { values: FormValues<InnovationEdi
         maxLength={60}
       />
       <Field name="intro" label="项目简介" value={values.intro} error={errors.intro} rows={4} maxLength={1000} />
-      <h2>工程师实训模板</h2>
-      {lines('stages', '培养阶段', linesHint('标题 | 说明'))}
-      {lines('courses', '课程', linesHint('标题 | 学时 | 说明'))}
-      {lines('facilities', '实训设施', linesHint('标题 | 说明'))}
-      <h2>创新应用模板</h2>
-      {lines('projects', '创新项目', linesHint('标题 | 团队 | 说明 | 成果'))}
+      <fieldset>
+        <legend>工程师实训模板用</legend>
+        {lines('stages', '培养阶段', linesHint('标题 | 说明'))}
+        {lines('courses', '课程', linesHint('标题 | 学时 | 说明'))}
+        {lines('facilities', '实训设施', linesHint('标题 | 说明'))}
+      </fieldset>
+      <fieldset>
+        <legend>创新应用模板用</legend>
+        {lines('projects', '创新项目', linesHint('标题 | 团队 | 说明 | 成果'))}
+      </fieldset>
     </>
   );
 }
