@@ -70,7 +70,7 @@ for (const target of testDatabases)
         title2: '扫码联系',
         photo1: '',
         photo2: '',
-        logo: '',
+        logo: '/media/logo-2026.svg',
         hotProductIds: ['1', '2'],
         commonSolutionIds: ['3'],
       };
@@ -98,6 +98,7 @@ for (const target of testDatabases)
         assert.deepEqual(announced.at(-1), ['*']);
         for (const path of ['/', '/news', '/help', '/product'])
           assert.match((await visitor(path)).body, /400-111-2222/, path);
+        assert.match((await visitor('/')).body, /\/media\/logo-2026\.svg/, 'the logo set');
         const hot = await all(
           portal.backend.db,
           sql<{ id: number }>`SELECT id FROM products WHERE hot = 1 ORDER BY id`,
