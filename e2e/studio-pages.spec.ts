@@ -97,7 +97,10 @@ test.describe('the pages’ desks on a portal of its own', () => {
     await expect(publisher).toHaveURL(/\/studio\/help\/49$/);
     await expect(publisher.getByRole('button', { name: '撤下' })).toHaveCount(0);
     await publisher.getByLabel('标题', { exact: true }).fill('隐私政策（2026 年 12 月修订）');
-    await publisher.getByLabel('正文（HTML）').fill('<p>本次修订说明了 Cookie 的用途。</p><script>alert(1)</script>');
+    // The body in the rich-text editor: all of it replaced by what is typed.
+    await publisher.locator('trix-editor').click();
+    await publisher.keyboard.press('Control+A');
+    await publisher.keyboard.type('本次修订说明了 Cookie 的用途。');
     await publisher.getByRole('button', { name: '保存草稿' }).click();
     await expect(publisher.getByRole('status')).toContainText('草稿已保存');
 

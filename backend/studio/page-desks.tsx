@@ -15,13 +15,12 @@ import {
 } from '../../contract/content-edits';
 import type { DeskView, FormValues } from './content-desk';
 import { Choice } from './page-fields';
+import { RichTextField } from './rich-text-field';
 import { Field } from './studio-page';
 
 type FieldsProps<T> = { values: FormValues<T>; errors: Record<string, string> };
 
 const noOptions = async () => undefined;
-
-const RICH_HINT = '可用段落、小标题、列表、表格、加粗和链接；其他标签和脚本在保存时去掉。';
 
 /** News categories: in every page's navigation and at /news/type/{id}. */
 export const newsCategoryDeskView: DeskView<NewsCategoryEdit, undefined> = {
@@ -65,14 +64,7 @@ export const helpDeskView: DeskView<HelpArticleEdit, undefined> = {
         hint="帮助中心左侧的分组，如“账号与登录”"
       />
       <Field name="title" label="标题" value={values.title} error={errors.title} maxLength={60} />
-      <Field
-        name="contentHtml"
-        label="正文（HTML）"
-        value={values.contentHtml}
-        error={errors.contentHtml}
-        rows={14}
-        hint={RICH_HINT}
-      />
+      <RichTextField name="contentHtml" label="正文" value={values.contentHtml} error={errors.contentHtml} />
     </>
   ),
   listColumn: { label: '栏目', value: (data) => data.category },
@@ -94,14 +86,7 @@ export const infoDeskView: DeskView<InfoPageEdit, undefined> = {
       <Field name="title" label="标题" value={values.title} error={errors.title} maxLength={80} />
       <Field name="summary" label="摘要" value={values.summary} error={errors.summary} maxLength={300} rows={3} />
       <Field name="publishedAt" label="发布日期" type="date" value={values.publishedAt} error={errors.publishedAt} />
-      <Field
-        name="contentHtml"
-        label="正文（HTML）"
-        value={values.contentHtml}
-        error={errors.contentHtml}
-        rows={14}
-        hint={RICH_HINT}
-      />
+      <RichTextField name="contentHtml" label="正文" value={values.contentHtml} error={errors.contentHtml} />
     </>
   ),
   listColumn: { label: '发布日期', value: (data) => data.publishedAt.slice(0, 10) },
@@ -139,7 +124,7 @@ export const sectionDeskView: DeskView<PageSectionEdit, undefined> = {
         hint="地址中 # 后的名字，如 contact；同一页面内不能重复"
       />
       <Field name="title" label="标题" value={values.title} error={errors.title} maxLength={40} />
-      <Field name="html" label="内容（HTML）" value={values.html} error={errors.html} rows={14} hint={RICH_HINT} />
+      <RichTextField name="html" label="内容" value={values.html} error={errors.html} />
     </>
   ),
   listColumn: { label: '页面', value: (data) => PAGE_NAMES[data.page] },

@@ -6,9 +6,9 @@ import {
 } from '../../contract/content-edits';
 import type { DeskView, FormValues } from './content-desk';
 import { asLines, Choice, Choices } from './page-fields';
+import { RichTextField } from './rich-text-field';
 import { Field } from './studio-page';
 
-const RICH_HINT = '可用段落、小标题、列表、表格、加粗和链接；其他标签和脚本在保存时去掉。';
 const linesHint = (parts: string) => `每行一项：${parts}，用 | 分开`;
 
 /** What a topic's check boxes offer. */
@@ -48,13 +48,12 @@ function TopicFields({
         error={errors.introduceTitle}
         maxLength={40}
       />
-      <Field
+      <RichTextField
         name="introduceHtml"
-        label="方案介绍（HTML）"
+        label="方案介绍"
         value={values.introduceHtml}
         error={errors.introduceHtml}
         rows={10}
-        hint={RICH_HINT}
       />
       <Choices
         name="hotProductIds"
