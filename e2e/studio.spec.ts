@@ -181,7 +181,7 @@ test.describe('news on a portal of its own (the shared one keeps its seeded news
     const admin = await browser.newPage();
     await signIn(admin, own.url, STUDIO_ADMIN.login, STUDIO_ADMIN.password);
     await admin.getByRole('link', { name: '内容' }).click();
-    await admin.getByRole('list', { name: '内容类别' }).getByRole('link', { name: '新闻' }).click();
+    await admin.getByRole('list', { name: '内容类别' }).getByRole('link', { name: '新闻', exact: true }).click();
     await admin.getByRole('link', { name: '写新闻' }).click();
     const title = `浏览器里写的新闻 ${Date.now().toString(36)}`;
     await admin.getByLabel('分类').selectOption({ label: '公司新闻' });
