@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ORDER_NO_PATTERN } from '../../contract/order';
+import { ORDER_NO_PATTERN, QUANTITY_MAX } from '../../contract/order';
 import { request } from '../../test-support/http';
 import { startTestPortal, type TestPortal } from '../../test-support/portal';
 import { testDatabases } from '../test-support/databases';
@@ -72,6 +72,19 @@ for (const target of testDatabases) {
         assert.equal(placed.editionName, edition.name);
         assert.equal(placed.totalFen, edition.priceFen * 3);
         assert.equal(placed.companyName, '苏州云启智能装备有限公司');
+      });
+
+      it('takes the largest order the form allows: the dearest edition times the most copies', async () => {
+        const editions = (await call('/api/products/1')).body.result.editions as Array<{
+          id: number;
+          priceFen: number;
+        }>;
+        const dearest = editions.reduce((a, b) => (b.priceFen > a.priceFen ? b : a));
+        const { status, body } = await place(order({ editionId: dearest.id, quantity: QUANTITY_MAX }));
+        assert.equal(status, 200, JSON.stringify(body));
+        assert.equal(body.result.totalFen, dearest.priceFen * QUANTITY_MAX);
+        // Beyond what 32 bits hold.
+        assert.ok(body.result.totalFen > 2 ** 31);
       });
 
       it('draws order numbers that are neither repeated nor sequential', () => {

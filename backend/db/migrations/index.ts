@@ -20,6 +20,7 @@ import { ownersDesk } from './0018-owners-desk';
 import { media } from './0019-media';
 import { cataloguePublishing } from './0020-catalogue-publishing';
 import { pagesPublishing } from './0021-pages-publishing';
+import { orderTotals } from './0022-order-totals';
 
 /** Every migration, in order. Add new ones at the end; never edit an applied one. */
 export const migrations: readonly Migration[] = [
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   media,
   cataloguePublishing,
   pagesPublishing,
+  orderTotals,
 ];
