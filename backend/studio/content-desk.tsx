@@ -6,6 +6,7 @@ import { sanitizeRichText } from '../publishing/rich-text';
 import { may } from '../staff/roles';
 import {
   formToken,
+  idParam,
   type Studio,
   type StudioDesk,
   sendStudioMessage,
@@ -249,10 +250,6 @@ export function contentDeskRoutes<T, Options>(
     });
   }
 
-  const idOf = (req: Request) => {
-    const id = String(req.params.id ?? '');
-    return /^[1-9]\d{0,9}$/.test(id) ? Number(id) : undefined;
-  };
   const missing = (req: Request, res: Response) =>
     sendStudioMessage(
       studio,
@@ -410,7 +407,7 @@ export function contentDeskRoutes<T, Options>(
   const withItem =
     (handle: (req: Request, res: Response, id: number, state: ItemState<T>) => Promise<unknown>) =>
     async (req: Request, res: Response) => {
-      const id = idOf(req);
+      const id = idParam(req);
       const state = id && (await desk.state(id));
       if (!id || !state) return missing(req, res);
       await handle(req, res, id, state);

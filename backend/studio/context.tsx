@@ -33,6 +33,12 @@ export interface Studio {
   glance: () => Promise<ReadonlyArray<{ label: string; count: number; href: string; permission: Permission }>>;
 }
 
+/** The item an address names by its number (`/:id`), or undefined for anything but a plain positive number. */
+export function idParam(req: Request): number | undefined {
+  const id = String(req.params.id ?? '');
+  return /^[1-9]\d{0,9}$/.test(id) ? Number(id) : undefined;
+}
+
 /** The signed-in session of a request the guard let through. */
 export const sessionOf = (res: Response) => res.locals.staffSession as StaffSession;
 

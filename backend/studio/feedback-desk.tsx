@@ -1,7 +1,7 @@
 import express, { type Request, type Response, Router } from 'express';
 import { FEEDBACK_TOPICS, type FeedbackTopic } from '../../contract/feedback';
 import type { DeskFeedback, FeedbackShown } from '../feedback/feedback-store';
-import { formToken, type Studio, sendStudioMessage, sendStudioPage, sessionOf, signedIn } from './context';
+import { formToken, idParam, type Studio, sendStudioMessage, sendStudioPage, sessionOf, signedIn } from './context';
 import { csvTable, csvTime, sendCsv } from './csv';
 import { DESK_PAGE_SIZE, deskTime, EXPORT_LIMIT, Pager, pageOf, today } from './desk-parts';
 import { FormErrors, Notice } from './studio-page';
@@ -134,10 +134,6 @@ export function feedbackDeskRoutes(studio: Studio): Router {
     sendCsv(res, `反馈-${today()}.csv`, `feedback-${today()}.csv`, csvTable(CSV_HEADER, list.map(csvRow)));
   });
 
-  const idOf = (req: Request) => {
-    const id = String(req.params.id ?? '');
-    return /^[1-9]\d{0,9}$/.test(id) ? Number(id) : undefined;
-  };
   const missing = (req: Request, res: Response) =>
     sendStudioMessage(
       studio,
@@ -232,14 +228,14 @@ export function feedbackDeskRoutes(studio: Studio): Router {
   };
 
   router.get('/studio/feedback/:id', staff, async (req, res) => {
-    const id = idOf(req);
+    const id = idParam(req);
     const entry = id && (await feedback.byId(id));
     if (!entry) return missing(req, res);
     showEntry(req, res, entry);
   });
 
   router.post('/studio/feedback/:id/handle', staff, form, studio.auth.forms.check, async (req, res) => {
-    const id = idOf(req);
+    const id = idParam(req);
     const entry = id && (await feedback.byId(id));
     if (!id || !entry) return missing(req, res);
     const note = text(req.body.note).trim();

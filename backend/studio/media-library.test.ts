@@ -21,21 +21,8 @@ describe('the studio’s media library', () => {
     portal = await startTestPortal({ studioAdmin: ADMIN, media: { maxBytes: 100_000 } });
     const admin = new StaffBrowser(portal);
     await admin.signIn(ADMIN.login, ADMIN.password);
-    for (const [login, roles] of [
-      ['writer', 'editor'],
-      ['helper', 'agent'],
-    ] as const)
-      await admin.submit('/studio/staff', '/studio/staff', {
-        login,
-        name: login === 'writer' ? '李编辑' : '王客服',
-        roles,
-        password: 'Member-pass-2026',
-        confirm: 'Member-pass-2026',
-      });
-    editor = new StaffBrowser(portal);
-    await editor.signIn('writer', 'Member-pass-2026');
-    agent = new StaffBrowser(portal);
-    await agent.signIn('helper', 'Member-pass-2026');
+    editor = await admin.addMember({ login: 'writer', name: '李编辑', roles: 'editor' });
+    agent = await admin.addMember({ login: 'helper', name: '王客服', roles: 'agent' });
   });
   after(() => portal.close());
 

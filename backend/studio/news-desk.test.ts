@@ -26,15 +26,7 @@ describe('the news desk: drafts, preview, publishing, revisions', () => {
     portal = await startTestPortal({ studioAdmin: ADMIN, publishCheckMs: 100 });
     admin = new StaffBrowser(portal);
     await admin.signIn(ADMIN.login, ADMIN.password);
-    await admin.submit('/studio/staff', '/studio/staff', {
-      login: 'writer',
-      name: '李编辑',
-      roles: 'editor',
-      password: 'Writer-pass-2026',
-      confirm: 'Writer-pass-2026',
-    });
-    editor = new StaffBrowser(portal);
-    await editor.signIn('writer', 'Writer-pass-2026');
+    editor = await admin.addMember({ login: 'writer', name: '李编辑', roles: 'editor' });
   });
   after(() => portal.close());
 

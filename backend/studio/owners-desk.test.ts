@@ -54,21 +54,8 @@ for (const target of testDatabases)
       portal = await startTestPortal({ studioAdmin: ADMIN, databaseUrl: await target.url?.() });
       admin = new StaffBrowser(portal);
       await admin.signIn(ADMIN.login, ADMIN.password);
-      for (const [login, roles] of [
-        ['writer', 'editor'],
-        ['helper', 'agent'],
-      ] as const)
-        await admin.submit('/studio/staff', '/studio/staff', {
-          login,
-          name: login === 'writer' ? '李编辑' : '王客服',
-          roles,
-          password: 'Staff-pass-2026',
-          confirm: 'Staff-pass-2026',
-        });
-      editor = new StaffBrowser(portal);
-      await editor.signIn('writer', 'Staff-pass-2026');
-      agent = new StaffBrowser(portal);
-      await agent.signIn('helper', 'Staff-pass-2026');
+      editor = await admin.addMember({ login: 'writer', name: '李编辑', roles: 'editor' });
+      agent = await admin.addMember({ login: 'helper', name: '王客服', roles: 'agent' });
       token = await accessTokenFor(portal.port, portal.origin, 'demo');
       await place({ remark: '第一单：请上门部署' });
       await place({ quantity: 2, remark: HOSTILE });

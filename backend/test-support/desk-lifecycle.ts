@@ -12,15 +12,7 @@ export async function studioWithStaff(databaseUrl?: string) {
   const portal = await startTestPortal({ studioAdmin: ADMIN, publishCheckMs: 100, databaseUrl });
   const admin = new StaffBrowser(portal);
   await admin.signIn(ADMIN.login, ADMIN.password);
-  await admin.submit('/studio/staff', '/studio/staff', {
-    login: 'writer',
-    name: '李编辑',
-    roles: 'editor',
-    password: 'Writer-pass-2026',
-    confirm: 'Writer-pass-2026',
-  });
-  const editor = new StaffBrowser(portal);
-  await editor.signIn('writer', 'Writer-pass-2026');
+  const editor = await admin.addMember({ login: 'writer', name: '李编辑', roles: 'editor' });
   const visitor = (path: string) => request(portal.port, path);
   return { portal, admin, editor, visitor };
 }

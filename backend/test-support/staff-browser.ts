@@ -87,6 +87,19 @@ export class StaffBrowser {
     return this.submit('/studio/login', '/studio/login', { login, password });
   }
 
+  /**
+   * A new staff member with `roles`, added by this (administrator's) browser,
+   * signed in in a browser of their own.
+   */
+  async addMember(member: { login: string; name: string; roles: string }): Promise<StaffBrowser> {
+    const password = 'Member-pass-2026';
+    const added = await this.submit('/studio/staff', '/studio/staff', { ...member, password, confirm: password });
+    if (added.status !== 303) throw new Error(`${member.login} was not added (${added.status})`);
+    const browser = new StaffBrowser(this.portal, this.from);
+    await browser.signIn(member.login, password);
+    return browser;
+  }
+
   private async send(method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}) {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const res = await request(this.portal.port, path, {
