@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
+import sharp from 'sharp';
 import { heldStream, issuedVisitor, visitorFrom } from '../backend/test-support/chat-visitor';
 import { productForm } from '../backend/test-support/product-form';
 import { StaffBrowser } from '../backend/test-support/staff-browser';
@@ -145,13 +146,29 @@ test('a news item published in the studio through one instance is on the other w
   const studio = new StaffBrowser({ port: Number(new URL(instance(0).url).port), origin: cluster.url });
   expect((await studio.signIn(STUDIO_ADMIN.login, STUDIO_ADMIN.password)).status).toBe(303);
   const title = `集群发布 ${randomBytes(3).toString('hex')}`;
+  // An image uploaded through A (kept in the database), in the body as the editor puts it.
+  const image = await studio.upload(
+    '/studio/media/upload',
+    { csrf: await studio.formToken('/studio/media', '/studio/media') },
+    {
+      image: {
+        fileName: '集群配图.png',
+        type: 'image/png',
+        data: await sharp({ create: { width: 700, height: 350, channels: 3, background: '#0e9f6e' } })
+          .png()
+          .toBuffer(),
+      },
+    },
+  );
+  expect(image.status, image.body).toBe(200);
+  const { url, width, height } = JSON.parse(image.body) as { url: string; width: number; height: number };
   const saved = await studio.submit('/studio/news/new', '/studio/news', {
     categoryId: '1',
     title,
     summary: '两个实例同时看到的新闻。',
     source: '智造云',
     publishedAt: '2026-11-28',
-    contentHtml: '<p>正文。</p>',
+    contentHtml: `<p>正文。</p><figure><img src="${url}" width="${width}" height="${height}" alt="集群配图"></figure>`,
   });
   const id = /\/studio\/news\/(\d+)/.exec(saved.location ?? '')?.[1];
   expect(id).toBeTruthy();
@@ -167,6 +184,12 @@ test('a news item published in the studio through one instance is on the other w
   expect(await (await other(`/searchRes?keyword=${encodeURIComponent(title)}`)).text()).toContain(`/news/${id}`);
   expect(await (await other('/feed.xml')).text()).toContain(title);
   expect(await (await other('/sitemap.xml')).text()).toContain(`/news/${id}<`);
+  // The other instance shows the image as <picture> and serves its bytes from the shared database.
+  const shownOnB = await (await other(`/news/${id}`)).text();
+  const webp = /<source type="image\/webp" srcset="([^" ]+)/.exec(shownOnB)?.[1];
+  expect(webp).toMatch(/^\/media\/[0-9a-f]{20}-\d+\.webp$/);
+  const served = await other(webp as string);
+  expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/webp']);
 
   // An edited title, a restored revision and taking it down reach the other instance the same way.
   const page = async () => (await other(`/news/${id}`)).text();
