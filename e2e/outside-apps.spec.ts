@@ -159,8 +159,11 @@ async function inboxConversation(context: BrowserContext, text: string) {
   await inbox.getByLabel('客服密码').fill(AGENT_PASSWORD);
   await inbox.getByRole('button', { name: '登录' }).click();
   // The search finds this one conversation (its row may show a later message, such as the user's details).
-  const found = inbox.getByRole('navigation', { name: '会话列表' }).locator('li a.entry');
+  const list = inbox.getByRole('navigation', { name: '会话列表' });
+  const found = list.locator('li a.entry');
   await expect(found).toHaveCount(1);
+  // Once the live list stands in for the server's: a click while the two swap is lost (a known gap).
+  await expect(list.getByRole('status')).toHaveText('实时连接中');
   await found.click();
   const section = inbox.locator('section.conversation');
   await expect(section.locator('.messages')).toContainText(text);
