@@ -118,15 +118,17 @@ export class ContentDesk<T> implements DeskOfAnyKind {
 
   /** Publishes the draft (or, without one, what is there: a hidden item shown again). */
   async publish(id: number, by: Author, action: 'published' | 'restored' = 'published', data?: T) {
-    const state = await this.state(id);
-    if (!state) return false;
-    const publishing = this.content.editOf(data ?? state.draft?.data ?? state.row);
+    // The item and its draft only: its schedule and revisions are not needed to publish it.
+    const row = await this.content.table.byId(id);
+    if (!row) return false;
+    const draft = data ? undefined : await this.drafts.draft<T>(this.kind, id);
+    const publishing = this.content.editOf(data ?? draft?.data ?? row);
     await this.content.table.publish(id, publishing);
     await this.drafts.addRevision(this.kind, id, publishing, action, by);
     if (!data) await this.drafts.discardDraft(this.kind, id);
     await this.drafts.unschedule(this.kind, id);
     await this.audit.record(by, action, this.target(id), { title: this.content.title(publishing) });
-    this.announcer.announce(this.content.paths(id, [state.row, publishing]));
+    this.announcer.announce(this.content.paths(id, [row, publishing]));
     return true;
   }
 
