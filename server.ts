@@ -131,6 +131,7 @@ function listening(error?: Error) {
     );
   if (backend) log.info(`Uploaded images (the studio's media library) are kept in ${backend.media.storage.where}`);
   log.info(`Portal (${config.env}) listening on http://localhost:${port}/: ${describeRelease(release)}`);
+  if (config.pageCache === 'off') log.info('Page cache off (PAGE_CACHE=off): every page is rendered for its request');
   if (!backend || stopping) return;
   if (config.chat.provider === 'builtin' && config.chat.agentPassword)
     log.info(

@@ -30,13 +30,17 @@ interface AutocannonJson {
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 /**
- * Runs autocannon in its own process, so the load generator never shares an
- * event loop with what it measures. Browser-like Accept-Encoding: without it
- * pages would go out uncompressed, which no browser asks for.
+ * What a run asks for: `browser` sends a browser-like Accept-Encoding (without it
+ * pages would go out uncompressed, which no browser asks for); `plain` sends none,
+ * as autocannon does by default (and outside comparisons measure with).
  */
-function autocannon(url: string, connections: number, seconds: number): Promise<AutocannonJson> {
+export type Encoding = 'browser' | 'plain';
+
+/** Runs autocannon in its own process, so the load generator never shares an event loop with what it measures. */
+function autocannon(url: string, connections: number, seconds: number, encoding: Encoding): Promise<AutocannonJson> {
   const args = [autocannonCli, '--json', '-c', String(connections), '-d', String(seconds)];
-  args.push('-H', `Accept-Encoding=${BROWSER_ACCEPT_ENCODING}`, url);
+  if (encoding === 'browser') args.push('-H', `Accept-Encoding=${BROWSER_ACCEPT_ENCODING}`);
+  args.push(url);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -58,12 +62,17 @@ function autocannon(url: string, connections: number, seconds: number): Promise<
   });
 }
 
-export async function warmUp(url: string): Promise<void> {
-  await autocannon(url, 10, WARMUP_SECONDS);
+export async function warmUp(url: string, encoding: Encoding = 'browser'): Promise<void> {
+  await autocannon(url, 10, WARMUP_SECONDS, encoding);
 }
 
-export async function load(url: string, connections: number, seconds = LOAD_SECONDS): Promise<LoadResult> {
-  const result = await autocannon(url, connections, seconds);
+export async function load(
+  url: string,
+  connections: number,
+  seconds = LOAD_SECONDS,
+  encoding: Encoding = 'browser',
+): Promise<LoadResult> {
+  const result = await autocannon(url, connections, seconds, encoding);
   return {
     connections,
     seconds: result.duration,
@@ -73,4 +82,17 @@ export async function load(url: string, connections: number, seconds = LOAD_SECO
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+/** The portal beside the limit server on one path, one after the other (a shared machine's drift hits both alike). */
+export async function compare(
+  portalUrl: string,
+  limitUrl: string,
+  path: string,
+  connections: number,
+  encoding: Encoding = 'browser',
+) {
+  const portal = await load(portalUrl + path, connections, LOAD_SECONDS, encoding);
+  const limit = await load(limitUrl + path, connections, LOAD_SECONDS, encoding);
+  return { portal, limit, ratio: portal.requestsPerSecond / limit.requestsPerSecond };
 }

@@ -19,6 +19,17 @@ export interface LoadComparison {
   ratio: number;
 }
 
+/**
+ * A page beside a limit server of its own at 100 connections, in one condition
+ * (`rendered`: a portal with PAGE_CACHE=off; `plain`: a kept page asked for with no Accept-Encoding).
+ */
+export interface PageLoad {
+  id: string;
+  label: string;
+  path: string;
+  c100: LoadComparison;
+}
+
 export interface RouteResult extends BenchRoute {
   /** What the portal answered to a browser-like GET of `path`. */
   status: number;
@@ -62,6 +73,10 @@ export interface Results {
   cluster?: ClusterResult;
   /** Start-up of the built server beside the start from source (absent when the run failed: see the warnings). */
   startup?: StartupResult;
+  /** Pages rendered for each request (a second portal, PAGE_CACHE=off), each beside the bytes it sent (absent when the run failed). */
+  rendered?: PageLoad[];
+  /** Kept pages asked for with no Accept-Encoding (autocannon's default), beside the plain bytes (absent when the run failed). */
+  keptPlain?: PageLoad[];
   warnings: string[];
   table: Row[];
 }

@@ -12,8 +12,9 @@ import { BROWSER_ACCEPT_ENCODING, getRaw, type RawResponse } from './http';
 import { JUNK_SECONDS, measureJunk } from './junk';
 import { LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse';
 import { startLimitServer } from './limit-server';
-import { LOAD_SECONDS, load, warmUp } from './load';
+import { compare, LOAD_SECONDS, warmUp } from './load';
 import { describeMachine, type Machine } from './machine';
+import { KEPT_PLAIN_ROUTES, measurePages, measureRendered } from './page-loads';
 import { QUIET_DEFAULTS, waitForQuiet } from './quiet';
 import { printTable, summaryLine, writeBenchmarksMd, writeJson } from './report';
 import type { Results, RouteResult } from './results';
@@ -98,12 +99,6 @@ async function measureBytesAndChat(portalUrl: string, routes: RouteResult[], par
   } finally {
     await browser.close();
   }
-}
-
-async function compare(portalUrl: string, limitUrl: string, path: string, connections: number) {
-  const portal = await load(portalUrl + path, connections);
-  const limit = await load(limitUrl + path, connections);
-  return { portal, limit, ratio: portal.requestsPerSecond / limit.requestsPerSecond };
 }
 
 /** Each route against the limit server, interleaved so drift on a shared machine hits both alike. */
@@ -202,6 +197,15 @@ async function main() {
       await whenQuiet('The server load runs');
       return measureLoad(portal.url, routes, captured);
     });
+    // The same kept pages as autocannon asks by default, uncompressed: each beside the plain bytes.
+    const keptPlain = await phase('kept pages, no Accept-Encoding', () =>
+      orWarn('the kept pages without Accept-Encoding', () => measurePages(portal.url, KEPT_PLAIN_ROUTES, 'plain')),
+    );
+    // Its own portal meanwhile, this one idle: every request renders.
+    const rendered = await phase('pages not kept (a portal with PAGE_CACHE=off)', async () => {
+      await whenQuiet('The runs of pages not kept');
+      return orWarn('the runs of pages not kept', () => measureRendered());
+    });
 
     // One address flooding what cannot be kept, beside visitors from another, on a portal of
     // its own with the production limits: the flood keeps nothing and only spends its own allowance.
@@ -238,6 +242,8 @@ async function main() {
       flood,
       cluster,
       startup,
+      rendered,
+      keptPlain,
       warnings,
       table: [],
     };

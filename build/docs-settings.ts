@@ -46,6 +46,7 @@ const DEFAULT_AT: Readonly<Record<string, string>> = {
   SEARCH_LIMIT_PER_ADDRESS: 'searchLimit',
   RENDER_QUEUE_LENGTH: 'renderQueue.maxWaiting',
   RENDER_QUEUE_WAIT_MS: 'renderQueue.maxWaitMs',
+  PAGE_CACHE: 'pageCache',
   MEDIA_MAX_BYTES: 'media.maxBytes',
 };
 

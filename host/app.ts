@@ -51,8 +51,11 @@ export type AppOptions = Pick<HostConfig, 'widgetsDir' | 'logLevel'> &
     renderQueue?: RenderQueueOptions;
     /** Outside `local`: how long the common data and friendly links are kept before a refresh (default 30 s; 0: never kept). */
     remoteFreshMs?: number;
-    /** Rendered pages kept for everyone, or `false` to render every request (default: kept 10 s, then refreshed). */
-    pageCache?: PageCacheOptions | false;
+    /**
+     * Rendered pages kept for everyone, or `false` (PAGE_CACHE=off: `'off'`) to render
+     * every request (default: kept 10 s, then refreshed).
+     */
+    pageCache?: PageCacheOptions | false | 'on' | 'off';
     /** What `/readyz` checks (default: nothing, ready while it answers). */
     readiness?: Readiness;
     /** Where requests, kept pages and upstream failures are counted (default: nowhere). */
@@ -91,13 +94,14 @@ export function createApp(options: AppOptions): PortalApp {
   // The back-end's routes read the site's public address from here (backend/http/own-origin.ts).
   app.set(PUBLIC_ORIGIN_SETTING, publicOrigin);
   const https = publicOrigin?.startsWith('https:') ?? false;
+  const cacheOptions = options.pageCache ?? 'on';
   const pageCache =
-    options.pageCache === false
+    cacheOptions === false || cacheOptions === 'off'
       ? undefined
       : new PageCache({
           // With the site's address set, pages name it whatever host a request names.
           oneHost: Boolean(publicOrigin),
-          ...options.pageCache,
+          ...(cacheOptions === 'on' ? {} : cacheOptions),
           logger,
           onLookup: metrics && ((result) => metrics.pageCache(result)),
         });

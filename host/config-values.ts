@@ -193,6 +193,17 @@ export function wholeNumber(env: NodeJS.ProcessEnv, name: string, least = 1): nu
   return Number(text);
 }
 
+/**
+ * PAGE_CACHE: `on` (default) keeps rendered pages for everyone; `off` renders
+ * every page for its request, for measuring renders and for debugging.
+ */
+export function parsePageCache(value: string | undefined): 'on' | 'off' {
+  const text = value?.trim();
+  if (!text) return 'on';
+  if (text === 'on' || text === 'off') return text;
+  throw new Error(`PAGE_CACHE must be on or off, not "${text}"`);
+}
+
 export function parsePort(value: string | undefined): number {
   if (value === undefined || value === '') return 3000;
   const port = Number(value);

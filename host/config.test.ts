@@ -179,6 +179,16 @@ describe('the render queue', () => {
   });
 });
 
+describe('the page cache', () => {
+  it('PAGE_CACHE: on by default, off renders every page for its request', () => {
+    assert.equal(configFromEnv({}).pageCache, 'on');
+    assert.equal(configFromEnv({ PAGE_CACHE: 'off' }).pageCache, 'off');
+    assert.equal(configFromEnv({ PAGE_CACHE: ' on ' }).pageCache, 'on');
+    for (const value of ['false', 'OFF', '0', 'no'])
+      assert.throws(() => configFromEnv({ PAGE_CACHE: value }), /^Error: PAGE_CACHE must be on or off/);
+  });
+});
+
 describe('chat stream and sign-in limits', () => {
   it('read CHAT_STREAMS_*, CHAT_STREAM_IDLE_MS, CHAT_VISITORS_PER_ADDRESS and SIGN_IN_FAILURES_PER_ADDRESS as whole numbers', () => {
     const defaults = configFromEnv({});

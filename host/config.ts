@@ -9,6 +9,7 @@ import {
   parseLogLevel,
   parseMedia,
   parseMetricsPort,
+  parsePageCache,
   parsePerMinute,
   parsePort,
   parsePublicOrigin,
@@ -93,6 +94,8 @@ export interface HostConfig {
   studioAdmin?: { login: string; password: string };
   /** RENDER_QUEUE_LENGTH and RENDER_QUEUE_WAIT_MS: how many page renders may wait their turn, and for how long. */
   renderQueue: RenderQueueOptions;
+  /** PAGE_CACHE: whether rendered pages are kept for everyone (`on`), or every page is rendered for its request (`off`). */
+  pageCache: 'on' | 'off';
   /**
    * The studio's uploaded images: MEDIA_MAX_BYTES, the largest upload (default 10 MB);
    * MEDIA_DIR, a folder every instance mounts to keep them in, outside the data folder's
@@ -128,6 +131,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig 
     searchLimit: parsePerMinute('SEARCH_LIMIT_PER_ADDRESS', env.SEARCH_LIMIT_PER_ADDRESS, SEARCH_LIMIT),
     signInFailuresPerAddress: wholeNumber(env, 'SIGN_IN_FAILURES_PER_ADDRESS'),
     renderQueue: parseRenderQueue(env),
+    pageCache: parsePageCache(env.PAGE_CACHE),
     studioAdmin: parseStudioAdmin(env),
     media: parseMedia(env, portalEnv),
   };

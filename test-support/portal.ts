@@ -44,7 +44,7 @@ export async function startTestPortal(
     databaseUrl?: string;
     /** What signs agent cookies and forms: give instances of one test the same to make them one site. */
     sessionSecret?: string;
-    pageCache?: PageCacheOptions | false;
+    pageCache?: PageCacheOptions | false | 'on' | 'off';
     chat?: {
       agentPassword?: string;
       partnerOrigins?: string[];

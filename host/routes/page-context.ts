@@ -84,9 +84,12 @@ export function publicOrigin(req: Request, configured: string | undefined): stri
   return plain && URL.canParse(origin) ? origin : '';
 }
 
-/** Sends a page rendered for this request; `no-cache`: browsers ask again, with the ETag. */
+/**
+ * Sends a page rendered for this request; `no-cache`: browsers ask again, with the ETag.
+ * It varies by device (phones get theirs), as a kept page says too.
+ */
 export function sendPage(res: Response, html: string, status = 200, cacheControl = 'no-cache'): void {
-  res.status(status).type('html').setHeader('Cache-Control', cacheControl).send(html);
+  res.status(status).type('html').setHeader('Cache-Control', cacheControl).vary('User-Agent').send(html);
 }
 
 /** Renders a page from the request, its context and the content source. */
