@@ -43,3 +43,23 @@ export interface KindOfContent<T> {
    */
   preview(latest: (id: number) => Promise<T | undefined>): Partial<ContentSource>;
 }
+
+/**
+ * Whether a change shows in what every page's footer lists (the hot products,
+ * the common solutions): an item listed there before or after whose name, place
+ * in the list or visibility changed. Anything else (a price, a text) stays on the
+ * item's own pages, and the kept pages of the rest of the site stay kept.
+ * `versions` as `paths` gets them: what was there (with `visible`) and, when it is
+ * published, what is (shown); alone, it is being taken down.
+ */
+export function changesFooter<T>(
+  versions: ReadonlyArray<T & { visible?: boolean }>,
+  listed: (item: T) => boolean,
+  name: (item: T) => string,
+): boolean {
+  const [before, after] = versions;
+  const wasListed = before !== undefined && before.visible !== false && listed(before);
+  const isListed = after !== undefined && after.visible !== false && listed(after);
+  if (wasListed !== isListed) return true;
+  return wasListed && name(before as T) !== name(after as T);
+}

@@ -4,7 +4,7 @@ import type { Product } from '../../contract/content';
 import type { ContentSource } from '../../contract/sources';
 import { all, type Db, one, run } from '../db/query';
 import { reindexItem } from '../search/search-index';
-import type { ContentTable, KindOfContent, StoredItem } from './content-kind';
+import { type ContentTable, changesFooter, type KindOfContent, type StoredItem } from './content-kind';
 
 /** A product as the studio lists it: shown to visitors or not, with the console's number the site gave it. */
 export type ProductRow = StoredItem<ProductEdit> & { associationNo: string };
@@ -176,9 +176,19 @@ async function writeEditions(db: Db, productId: number, editions: readonly Editi
   if (removed.length) await run(db, sql`UPDATE product_editions SET visible = 0 WHERE id IN (${sql.join(removed)})`);
 }
 
-/** The pages a product shows on: its own (by id and console number), the lists, the home page, the order form, the topic page, search and the site maps; every page when it is (or was) in the footer's popular products. */
-export const productPaths = (id: number, versions: ReadonlyArray<ProductEdit & { associationNo?: string }>) => {
-  if (versions.some((version) => version.hot)) return ['*'];
+/** The pages a product shows on: its own (by id and console number), the lists, the home page, the order form, the topic page, search and the site maps; every page when the footer's popular products change with it (see `changesFooter`). */
+export const productPaths = (
+  id: number,
+  versions: ReadonlyArray<ProductEdit & { associationNo?: string; visible?: boolean }>,
+) => {
+  if (
+    changesFooter(
+      versions,
+      (product) => product.hot,
+      (product) => product.name,
+    )
+  )
+    return ['*'];
   const numbers = versions.flatMap((version) => (version.associationNo ? [`/product/${version.associationNo}`] : []));
   return [
     '/',

@@ -3,7 +3,7 @@ import type { SolutionEdit } from '../../contract/catalogue-edits';
 import type { ContentSource } from '../../contract/sources';
 import { all, type Db, one, run } from '../db/query';
 import { reindexItem } from '../search/search-index';
-import type { ContentTable, KindOfContent, StoredItem } from './content-kind';
+import { type ContentTable, changesFooter, type KindOfContent, type StoredItem } from './content-kind';
 
 /** A solution as the studio lists it: shown to visitors or not, with the console's number the site gave it. */
 export type SolutionRow = StoredItem<SolutionEdit> & { associationNo: string };
@@ -81,9 +81,16 @@ export class SolutionItems implements ContentTable<SolutionEdit> {
   }
 }
 
-/** The pages a solution shows on; every page when it is (or was) among the footer's common solutions. */
-export const solutionPaths = (id: number, versions: ReadonlyArray<SolutionEdit & { associationNo?: string }>) =>
-  versions.some((version) => version.common)
+/** The pages a solution shows on; every page when the footer's common solutions change with it (see `changesFooter`). */
+export const solutionPaths = (
+  id: number,
+  versions: ReadonlyArray<SolutionEdit & { associationNo?: string; visible?: boolean }>,
+) =>
+  changesFooter(
+    versions,
+    (solution) => solution.common,
+    (solution) => solution.title,
+  )
     ? ['*']
     : [
         '/',

@@ -112,6 +112,36 @@ deskLifecycle(
       assert.match(JSON.stringify(down.body), /该产品不存在或已下架/);
       await publish();
     });
+
+    it('a price published for a hot product drops its own pages only; its new name, in every footer, drops them all', async () => {
+      const { portal, admin, visitor } = studio();
+      const announced: Array<readonly string[]> = [];
+      portal.backend.sources.changes?.onChange((paths) => announced.push(paths));
+      const product = JSON.parse((await visitor('/api/products/1')).body).result;
+      assert.equal(product.hot, true, 'product 1 is in the footer’s popular products');
+      const publishOne = async (fields: Record<string, string>) => {
+        assert.equal((await admin.submit('/studio/products/1', '/studio/products/1', fields)).status, 303);
+        await admin.submit('/studio/products/1', '/studio/products/1/publish', {});
+        return announced.at(-1);
+      };
+      const form = productForm(product);
+      assert.deepEqual(await publishOne({ ...form, 'editions.1.price': '30000' }), [
+        '/',
+        '/home',
+        '/en',
+        '/product',
+        '/product/1',
+        '/product/P2025001',
+        '/order/create',
+        '/meiqia/card',
+        '/topic/battery',
+        '/sitemap.xml',
+        '/mapsite',
+        '/searchRes',
+      ]);
+      assert.deepEqual(await publishOne({ ...form, name: `${product.name}（新版）` }), ['*']);
+      assert.deepEqual(await publishOne(form), ['*']);
+    });
   },
   // Prices and orders on both databases.
   testDatabases,
