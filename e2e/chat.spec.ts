@@ -563,6 +563,27 @@ test.describe('the agent inbox under a flood', () => {
     await expect(page.getByRole('alert').filter({ hasText: '没有这个会话' })).toBeVisible();
   });
 
+  test('a click on a conversation pressed on the server’s list while the live one takes its place opens it', async ({
+    page,
+  }) => {
+    await signInAgent(page);
+    // Held back until the button is down: the script swaps the lists between the press and the release.
+    const { release } = await holdBack(page, '**/widgets/chat-agent.js');
+    await page.goto(`${portal.url}/chat/agent`, { waitUntil: 'commit' });
+    const first = list(page).locator('li').first().locator('a.entry');
+    const name = (await first.locator('strong').textContent()) ?? '';
+    const box = await first.boundingBox();
+    if (!box) throw new Error('the server’s entry is not on the screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    release();
+    // The live list stands in for the server's (its connection's state is its own).
+    await expect(list(page).getByRole('status')).toBeAttached();
+    await page.mouse.up();
+    await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+    await expect(page).toHaveURL(/\/chat\/agent\?open=\d+$/);
+  });
+
   test('signing out in one tab ends the inbox open in another, which says so and leads to the sign-in, keeping the draft', async ({
     page,
   }) => {

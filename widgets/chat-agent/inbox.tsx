@@ -231,13 +231,41 @@ function Inbox({ initial }: { initial: { query: InboxQuery; page: InboxPage; sin
   );
 }
 
+/**
+ * A press on one of the server's links that is released once the live list
+ * stands: the browser clicks neither link (the one pressed is gone), so the
+ * click is given to the live link to the same address, unless one was clicked.
+ */
+function keepPress(mount: HTMLElement, href: string) {
+  addEventListener(
+    'mouseup',
+    (up) => {
+      if (up.button !== 0) return;
+      let clicked = false;
+      const seen = (event: Event) => {
+        clicked ||= (event.target as Element).closest?.('a') !== null;
+      };
+      addEventListener('click', seen, true);
+      // The click, if the browser makes one, comes in the same task as the release.
+      setTimeout(() => {
+        removeEventListener('click', seen, true);
+        if (!clicked) [...mount.querySelectorAll('a')].find((link) => link.getAttribute('href') === href)?.click();
+      });
+    },
+    { capture: true, once: true },
+  );
+}
+
 const mount = document.getElementById('inbox');
 const state = document.getElementById('inbox-state')?.textContent;
 if (mount && state) {
-  // The server's list gives way to the same list, live; focus on one of its links stays on it.
+  // The server's list gives way to the same list, live; focus on one of its links stays on it,
+  // and a press on one (held down now) is not lost.
   const focused = mount.contains(document.activeElement) ? document.activeElement?.textContent : undefined;
+  const pressed = mount.querySelector('a:active')?.getAttribute('href');
   mount.textContent = '';
   createRoot(mount).render(<Inbox initial={JSON.parse(state)} />);
   if (focused)
     [...mount.querySelectorAll<HTMLElement>('a, button')].find((control) => control.textContent === focused)?.focus();
+  if (pressed) keepPress(mount, pressed);
 }
