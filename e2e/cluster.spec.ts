@@ -8,8 +8,9 @@ import { StaffBrowser } from '../backend/test-support/staff-browser';
 import { type Cluster, startCluster } from '../scripts/cluster';
 import { nginxPath } from '../scripts/nginx';
 import { postgresBin } from '../scripts/postgres';
-import { accessTokenOf, fillSignInForm } from './accounts';
+import { accessTokenOf, fillSignInForm, tokensOf } from './accounts';
 import { agentReplies, type Failure, readLoad, requestsWaitingAt, visitor } from './cluster-load';
+import { placeOrder, signedInAs } from './layout/session';
 import { STUDIO_ADMIN } from './portal-process';
 
 /**
@@ -258,6 +259,118 @@ test('a price published through one instance is on the other’s kept product pa
   });
   expect(placed.status).toBe(200);
   expect(((await placed.json()) as { result: { unitPriceFen: number } }).result.unitPriceFen).toBe(1_234_567);
+});
+
+test('in Chromium through nginx: an editor drafts a news item with an image, a publisher previews and publishes it, each instance shows it within 2 s; an order demo placed is confirmed in the desk and each instance’s order page says so', async ({
+  browser,
+}) => {
+  // The staff, added by the administrator; then everything in the browser, through nginx (either instance answers).
+  const admin = new StaffBrowser({ port: Number(new URL(instance(0).url).port), origin: cluster.url });
+  expect((await admin.signIn(STUDIO_ADMIN.login, STUDIO_ADMIN.password)).status).toBe(303);
+  const suffix = randomBytes(3).toString('hex');
+  await admin.addMember({ login: `editor${suffix}`, name: '集群编辑', roles: 'editor' });
+  await admin.addMember({ login: `publisher${suffix}`, name: '集群发布员', roles: 'publisher' });
+  const studioPage = async (login: string) => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${cluster.url}/studio/login`);
+    await page.getByLabel('账号', { exact: true }).fill(login);
+    await page.getByLabel('密码', { exact: true }).fill('Member-pass-2026');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect(page.getByRole('heading', { name: /^你好/ })).toBeVisible();
+    return page;
+  };
+
+  const editor = await studioPage(`editor${suffix}`);
+  await editor.goto(`${cluster.url}/studio/news/new`);
+  const title = `集群浏览器新闻 ${suffix}`;
+  await editor.getByLabel('分类').selectOption({ label: '公司新闻' });
+  await editor.getByLabel('标题', { exact: true }).fill(title);
+  await editor.getByLabel('摘要', { exact: true }).fill('在两台实例前的工作室里写的新闻。');
+  await editor.getByLabel('来源', { exact: true }).fill('智造云');
+  // The body in the rich-text editor, with an image uploaded from it into the shared media library.
+  const body = editor.locator('trix-editor');
+  await body.click();
+  await editor.keyboard.type('第一段。');
+  const uploaded = editor.waitForResponse((res) => res.url().endsWith('/studio/media/upload'));
+  const chooser = editor.waitForEvent('filechooser');
+  await editor.getByRole('toolbar', { name: '正文格式' }).getByRole('button', { name: '插入图片' }).click();
+  await (await chooser).setFiles({
+    name: '集群配图.png',
+    mimeType: 'image/png',
+    buffer: await sharp({ create: { width: 800, height: 400, channels: 3, background: '#1664ff' } })
+      .png()
+      .toBuffer(),
+  });
+  const image = ((await (await uploaded).json()) as { url: string }).url;
+  await expect(body.locator(`img[src="${image}"]`)).toBeVisible();
+  await editor.getByRole('button', { name: '保存草稿' }).click();
+  await expect(editor.getByRole('status')).toContainText('草稿已保存');
+  const address = (await editor.getByRole('link', { name: /^\/news\/\d+$/ }).textContent()) ?? '';
+  expect(address).toMatch(/^\/news\/\d+$/);
+  const id = address.split('/').at(-1);
+  // The editor may draft, not publish.
+  await expect(editor.getByRole('button', { name: '发布草稿' })).toHaveCount(0);
+  await editor.context().close();
+
+  // Visitors get 404 at each instance; the lists are kept there before the publish.
+  const direct = (index: number, path: string) => fetch(`${instance(index).url}${path}`);
+  for (const index of [0, 1]) {
+    expect((await direct(index, address)).status).toBe(404);
+    expect((await direct(index, `${address}?preview=true`)).status).toBe(404);
+    expect(await (await direct(index, '/news')).text()).not.toContain(title);
+  }
+
+  const publisher = await studioPage(`publisher${suffix}`);
+  await publisher.goto(`${cluster.url}${address}?preview=true`);
+  await expect(publisher.getByRole('heading', { name: title })).toBeVisible();
+  await expect(publisher.locator('picture img')).toHaveJSProperty('complete', true);
+  await expect(publisher.locator('portal-header')).toHaveCount(0);
+  await publisher.goto(`${cluster.url}/studio/news/${id}`);
+  await publisher.getByRole('button', { name: '发布草稿' }).click();
+  await expect(publisher.getByRole('status')).toContainText('已发布');
+  const published = Date.now();
+  for (const index of [0, 1]) {
+    await expect
+      .poll(async () => (await direct(index, address)).text(), { timeout: 2_000, intervals: [50] })
+      .toContain(title);
+    await expect
+      .poll(async () => (await direct(index, '/news')).text(), { timeout: 2_000, intervals: [50] })
+      .toContain(title);
+  }
+  console.log(`published in Chromium through nginx, on both instances' pages in ${Date.now() - published} ms`);
+  // The image, as WebP from the shared library, on the instance's own page in a visitor's browser.
+  const visitor = await (await browser.newContext()).newPage();
+  for (const index of [0, 1]) {
+    await visitor.goto(`${instance(index).url}${address}`);
+    await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
+    const shown = visitor.locator('.article picture img, article picture img').first();
+    await expect(shown).toHaveJSProperty('complete', true);
+    expect(await shown.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/media\/[0-9a-f]{20}-\d+\.webp$/);
+  }
+  await visitor.context().close();
+
+  // An order demo places through one instance, confirmed in the desk through nginx.
+  const api = await playwrightRequest.newContext();
+  const tokens = await tokensOf(api, instance(0).url, 'demo', cluster.url);
+  const orderNo = await placeOrder(api, instance(0).url, tokens);
+  await api.dispose();
+  await publisher.goto(`${cluster.url}/studio/orders`);
+  await publisher.getByRole('link', { name: orderNo }).click();
+  await expect(publisher.getByRole('heading', { name: `订单 ${orderNo}` })).toBeVisible();
+  await publisher.getByLabel(/^说明/).fill('集群里确认');
+  await publisher.getByRole('button', { name: '确认订单' }).click();
+  await expect(publisher.getByRole('status')).toContainText('订单已确认');
+  await publisher.context().close();
+  // The customer's order page on each instance's own address says so.
+  for (const index of [0, 1]) {
+    const customer = await (await browser.newContext()).newPage();
+    await signedInAs(customer, instance(index).url, tokens);
+    await customer.goto(`${instance(index).url}/order/${orderNo}`);
+    await expect(customer.locator('portal-orders').getByText('已确认', { exact: true })).toBeVisible({
+      timeout: 10_000,
+    });
+    await customer.context().close();
+  }
 });
 
 test('a per-address limit holds across both instances: the sixth feedback post within ten minutes is refused', async () => {
