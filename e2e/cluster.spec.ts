@@ -270,6 +270,7 @@ test('in Chromium through nginx: an editor drafts a news item with an image, a p
   const suffix = randomBytes(3).toString('hex');
   await admin.addMember({ login: `editor${suffix}`, name: '集群编辑', roles: 'editor' });
   await admin.addMember({ login: `publisher${suffix}`, name: '集群发布员', roles: 'publisher' });
+  const logFrom = cluster.nginx.accessLog().length;
   const studioPage = async (login: string) => {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${cluster.url}/studio/login`);
@@ -361,6 +362,13 @@ test('in Chromium through nginx: an editor drafts a news item with an image, a p
   await publisher.getByRole('button', { name: '确认订单' }).click();
   await expect(publisher.getByRole('status')).toContainText('订单已确认');
   await publisher.context().close();
+  // Round robin: the studio's pages and posts were answered by both instances.
+  const studioRequests = cluster.nginx
+    .accessLog()
+    .slice(logFrom)
+    .split('\n')
+    .filter((line) => / \/studio\//.test(line));
+  expect(new Set(studioRequests.map((line) => line.split(' ').at(-3))).size).toBe(2);
   // The customer's order page on each instance's own address says so.
   for (const index of [0, 1]) {
     const customer = await (await browser.newContext()).newPage();
