@@ -86,12 +86,8 @@ export const ELEMENTS = {
     layouts: ['default'],
     attributes: attributes<{ position?: 'left' | 'right'; provider?: 'builtin' | 'meiqia' }>(),
   },
-  'portal-cookie-notice': {
-    module: 'cookie-notice/cookie-notice.element',
-    script: 'portal',
-    layouts: ['default', 'topic'],
-    inPreview: true,
-  },
+  // For other sites' pages: the portal's own draw the notice with no element code (host/pages/cookie-notice.tsx).
+  'portal-cookie-notice': { module: 'cookie-notice/cookie-notice.element', script: 'portal' },
   'portal-agreement-dialog': {
     module: 'agreement-dialog/agreement-dialog.element',
     script: 'portal',

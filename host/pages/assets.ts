@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { EARLY_CLICK_KEEPER } from '../../contract/early-clicks';
 import type { ElementManifest, WidgetBuild } from '../widget-build';
+import { CONSENT_MARK, NOTICE_SCRIPT } from './cookie-notice';
 
 export type { ElementManifest } from '../widget-build';
 
@@ -18,8 +19,11 @@ export interface PageAssets {
 /** The CSP hash source of an inline style or script's text. */
 export const cspHash = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 
-/** CSP hash sources of the inline scripts every page carries. */
-export const pageScriptHashes = [cspHash(EARLY_CLICK_KEEPER)];
+/** The inline script in every page's head: the early-click keeper, then the cookie consent's mark. */
+export const headScript = `${EARLY_CLICK_KEEPER};${CONSENT_MARK}`;
+
+/** CSP hash sources of the inline scripts pages carry. */
+export const pageScriptHashes = [cspHash(headScript), cspHash(NOTICE_SCRIPT)];
 
 /** The print sheet of articles and product pages, inline with `media="print"` (see document.tsx); comments and runs of white space dropped. */
 export const printCss = readFileSync(new URL('./print.css', import.meta.url), 'utf8')

@@ -1,13 +1,12 @@
 import { cloneElement, createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { EARLY_CLICK_KEEPER } from '../../contract/early-clicks';
 import { withoutControlCharacters } from '../../contract/html-characters';
 import type { Layout } from '../../contract/layouts';
 import { isMobileUserAgent } from '../../contract/user-agent';
 import { drawnOf, ELEMENTS, elementsOnPage, loadOnOf, type PortalTag } from '../../widgets/elements';
 import { site } from '../data/site';
 import { type ShareImage, siteShareImage } from '../share-cards/cards';
-import { preloadsFor, printCss } from './assets';
+import { headScript, preloadsFor, printCss } from './assets';
 import {
   CertifyBar,
   ChatLauncher,
@@ -17,6 +16,7 @@ import {
   SiteHeader,
   TopicHeader,
 } from './chrome';
+import { CookieNoticeBar } from './cookie-notice';
 import { ServerStateScript } from './server-state';
 import { JsonLd, PageAddressProvider, type Thing } from './structured-data';
 
@@ -26,7 +26,12 @@ export type PageContext = ChromeContext & {
   preview: boolean;
   /** The site's public origin, for canonical and Open Graph addresses. */
   origin: string;
+  /** The visitor agreed to cookies (`cookie-agree=true`): no notice. Kept pages are kept apart by it. */
+  cookieAgreed?: boolean;
 };
+
+/** The layouts whose pages show the cookie notice, drawn by the server (cookie-notice.tsx); also in a preview. */
+const NOTICE_LAYOUTS: readonly Layout[] = ['default', 'topic'];
 
 /** What a server view of an element is drawn from. */
 interface ViewProps {
@@ -138,7 +143,7 @@ function Document({
         <style dangerouslySetInnerHTML={{ __html: context.assets.css }} />
         {printable && <style media="print" dangerouslySetInnerHTML={{ __html: printCss }} />}
         {/* Before the scripts: keeps a click on the server-drawn chrome until they arrive (contract/early-clicks.ts). */}
-        <script dangerouslySetInnerHTML={{ __html: EARLY_CLICK_KEEPER }} />
+        <script dangerouslySetInnerHTML={{ __html: headScript }} />
         <script src="/widgets/portal.js" async />
         {carried.some((tag) => ELEMENTS[tag].script === 'chat') && (
           <script src="/widgets/chat.js" data-load-on="interaction" async />
@@ -172,6 +177,15 @@ function Document({
           {drawn(
             carried.filter((tag) => drawnOf(tag) === 'below'),
             view,
+          )}
+          {NOTICE_LAYOUTS.includes(layout) && !context.cookieAgreed && (
+            <CookieNoticeBar
+              lang={context.lang}
+              back={canonical ?? context.path}
+              origin={context.origin}
+              css={context.assets.elementStyles['cookie-notice.css'] ?? ''}
+              noscriptCss={context.assets.elementStyles['cookie-notice.noscript.css'] ?? ''}
+            />
           )}
           <ServerStateScript
             state={{ theme: context.theme, pageCommon: context.pageCommon, friendlyLinks: context.friendlyLinks }}

@@ -1,11 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
+import { agreedIn } from '../../contract/cookie-consent';
 import { isMobileUserAgent } from '../../contract/user-agent';
 
 /**
  * Where a kept page is looked up: its key is the device variant (mobile
- * visitors get the page without the login widget), the host (pages name their
+ * visitors get the page without the login widget) and whether the visitor agreed
+ * to cookies (their pages carry no cookie notice, for those without scripts), the host (pages name their
  * public origin, which without PORTAL_PUBLIC_ORIGIN is the host asked for) and
  * the page's canonical address.
  */
@@ -51,7 +53,7 @@ export class PageKeys {
   }
 
   private key(req: IncomingMessage, address: string): string {
-    return `${deviceOf(req)} ${this.oneHost ? '' : (req.headers.host ?? '')} ${address}`;
+    return `${variantOf(req)} ${this.oneHost ? '' : (req.headers.host ?? '')} ${address}`;
   }
 }
 
@@ -73,3 +75,6 @@ function readQuery(search: string, reads: readonly string[]): string {
 }
 
 const deviceOf = (req: IncomingMessage) => (isMobileUserAgent(req.headers['user-agent'] ?? '') ? 'mobile' : 'desktop');
+
+/** The device and, for a visitor who agreed to cookies, `+agreed`: a look at one header, no parsing. */
+const variantOf = (req: IncomingMessage) => (agreedIn(req.headers.cookie) ? `${deviceOf(req)}+agreed` : deviceOf(req));

@@ -81,7 +81,8 @@ export function sendCached(req: IncomingMessage, res: ServerResponse, page: Cach
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-cache',
     etag: page.etag,
-    vary: 'Accept-Encoding, User-Agent',
+    // Cookie: a visitor who agreed to cookies gets the page without the notice (page-cache-keys.ts).
+    vary: 'Accept-Encoding, User-Agent, Cookie',
   };
   if (unchanged(req, page.etag)) {
     res.writeHead(304, headers).end();

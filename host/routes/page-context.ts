@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { agreedIn } from '../../contract/cookie-consent';
 import type { DraftPreview } from '../../contract/sources';
 import type { ContentSource } from '../data/content';
 import type { FeedbackSink } from '../data/feedback';
@@ -66,6 +67,8 @@ export async function pageContext(
     friendlyLinks,
     preview: req.query.preview === 'true',
     origin: publicOrigin(req, configured),
+    // The same test as the kept pages' key (page-cache-keys.ts): a page kept for those who agreed has no notice.
+    cookieAgreed: agreedIn(req.get('cookie')),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Store } from 'express-rate-limit';
 import { FEEDBACK_LIMIT } from '../../contract/feedback';
 import { renderHome } from '../pages/home';
 import { contentPages } from './content';
+import { cookieAgreeRoutes } from './cookie-agree';
 import { methodNotAllowed } from './errors';
 import { feedbackRoutes } from './feedback';
 import { orderPages } from './orders';
@@ -61,6 +62,7 @@ export function pageRoutes(
   const renderLimit = renderRateLimit(deps.renderLimit, deps.limits?.('page renders'), deps.refused);
   const unlessKept: RequestHandler = (req, res, next) =>
     deps.pageCache?.holdsRouted(req) ? next() : renderLimit(req, res, next);
+  router.use(cookieAgreeRoutes(deps));
   if (deps.feedback) {
     // The form is never kept: every view is a render.
     router.get('/feedback', unlessKept);

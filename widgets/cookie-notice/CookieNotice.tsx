@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
+import { CONSENT_EXIT_MS, PRIVACY_POLICY_PATH } from '../../contract/cookie-consent';
 import { portalUrl } from '../core/config';
 import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
 import { resolveLang } from '../core/i18n';
 import { useStore } from '../core/use-store';
 import { $consent, agree, dismiss } from './consent';
+import { CLOSE_ICON_PATH, COOKIE_NOTICE_TEXT } from './texts';
 
 /** Length of the exit animation; the notice unmounts when it ends (SPEC §9). */
-export const EXIT_MS = 300;
+export const EXIT_MS = CONSENT_EXIT_MS;
 
 /**
  * Set on the page's root while the notice shows: its height, so floating controls
@@ -15,27 +17,7 @@ export const EXIT_MS = 300;
  */
 export const HEIGHT_PROPERTY = '--portal-cookie-notice-height';
 
-/** Help-centre article holding the privacy policy (SPEC §9). */
-const PRIVACY_POLICY_PATH = '/help?id=49';
-
-const TEXT = {
-  'zh-CN': {
-    region: 'Cookie 使用提示',
-    before: '我们使用 Cookie 改善您的浏览体验。继续浏览即表示您同意我们的',
-    policy: '《隐私政策》',
-    after: '。',
-    agree: '同意',
-    close: '关闭提示',
-  },
-  en: {
-    region: 'Cookie notice',
-    before: 'We use cookies to improve your visit. By continuing to browse you agree to our ',
-    policy: 'privacy policy',
-    after: '.',
-    agree: 'Agree',
-    close: 'Close notice',
-  },
-};
+const TEXT = COOKIE_NOTICE_TEXT;
 
 export interface CookieNoticeProps extends ElementProps {
   lang?: string;
@@ -108,7 +90,7 @@ export function CookieNotice({ host, lang }: CookieNoticeProps) {
           onClick={onClose}
         >
           <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-            <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" />
+            <path d={CLOSE_ICON_PATH} stroke="currentColor" stroke-width="1.8" stroke-linecap="round" />
           </svg>
         </button>
       </div>

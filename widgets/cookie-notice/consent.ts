@@ -1,10 +1,10 @@
 import Cookies from 'js-cookie';
 import { atom } from 'nanostores';
+import { CONSENT_AGREED as AGREED, CONSENT_COOKIE, CONSENT_DAYS } from '../../contract/cookie-consent';
 import { $route } from '../core/route';
 
-/** Name and value of the cookie that records consent (SPEC §9). */
-export const CONSENT_COOKIE = 'cookie-agree';
-const AGREED = 'true';
+/** Name of the cookie that records consent (SPEC §9). */
+export { CONSENT_COOKIE };
 
 /**
  * `pending`: the notice shows. `dismissed`: closed until the next route change.
@@ -22,7 +22,7 @@ $route.listen(() => $consent.set(fromCookie()));
 export function agree(): void {
   Cookies.set(CONSENT_COOKIE, AGREED, {
     path: '/',
-    expires: 365,
+    expires: CONSENT_DAYS,
     sameSite: 'Lax',
     secure: location.protocol === 'https:',
   });
