@@ -77,7 +77,9 @@ async function floatingControls(page: Page): Promise<Control[]> {
     const box = dialog?.getBoundingClientRect();
     const fullScreen = Boolean(box && box.width >= innerWidth - 1 && box.height >= innerHeight - 1);
     const controls = [];
-    for (const host of document.querySelectorAll('portal-float-buttons, portal-chat-launcher, portal-cookie-notice')) {
+    for (const host of document.querySelectorAll(
+      'portal-float-buttons, portal-chat-launcher, #cookie-notice, portal-cookie-notice',
+    )) {
       for (const control of host.shadowRoot?.querySelectorAll<HTMLElement>(
         'button, a[href], textarea, input, select, [tabindex="0"]',
       ) ?? []) {
@@ -95,7 +97,7 @@ async function floatingControls(page: Page): Promise<Control[]> {
         const hit = deepHit(centre.x, centre.y);
         const inPanel = Boolean(dialog?.contains(control));
         controls.push({
-          layer: inPanel ? 'chat panel' : host.localName.replace('portal-', ''),
+          layer: inPanel ? 'chat panel' : host.id || host.localName.replace('portal-', ''),
           name: nameOf(control),
           tag: control.localName,
           rect: {
@@ -167,7 +169,9 @@ async function checkLayers(page: Page, where: string) {
 
 const launcher = (page: Page) => page.locator('portal-chat-launcher button.launcher');
 const panel = (page: Page) => page.locator('portal-chat-launcher [role="dialog"]');
-const notice = (page: Page) => page.locator('portal-cookie-notice section');
+/** The portal's pages draw the cookie notice themselves (`#cookie-notice`, host/pages/cookie-notice.tsx). */
+const NOTICE_HOST = ':is(#cookie-notice, portal-cookie-notice)';
+const notice = (page: Page) => page.locator(`${NOTICE_HOST} section`);
 
 /** A real tap (or click, without touch) at the centre of what the visitor sees, wherever it lands. */
 async function tapCentre(page: Page, target: Locator, touch: boolean) {
@@ -184,7 +188,7 @@ async function noticeShown(page: Page) {
   await expect(notice(page)).toBeVisible();
   await page.waitForFunction(() =>
     document
-      .querySelector('portal-cookie-notice')
+      .querySelector(':is(#cookie-notice, portal-cookie-notice)')
       ?.shadowRoot?.querySelector('section')
       ?.getAnimations()
       .every((animation) => animation.playState !== 'running'),
@@ -282,7 +286,7 @@ for (const screen of SCREENS) {
       await sendByTap(page, touch, `${width}px ${path} 通知栏在时发送`, at('notice shown'));
       await closeByTap(page, touch, at('notice shown'));
 
-      await tapCentre(page, page.locator('portal-cookie-notice button.agree'), touch);
+      await tapCentre(page, page.locator(`${NOTICE_HOST} button.agree`), touch);
       await softly(notice(page), `${at('')}: a tap on 同意 agrees`).toHaveCount(0);
       if (await notice(page).count()) {
         await context.addCookies([{ name: 'cookie-agree', value: 'true', url: portalUrl() }]);

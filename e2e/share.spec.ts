@@ -10,7 +10,8 @@ const CHROME = [
   'portal-footer',
   'portal-float-buttons',
   'portal-chat-launcher',
-  'portal-cookie-notice',
+  // The portal's pages draw the cookie notice themselves (host/pages/cookie-notice.tsx).
+  '#cookie-notice',
 ];
 
 for (const path of ['/news/12', '/product/1']) {

@@ -7,8 +7,10 @@ import { installToolkit } from './dom';
 import type { Screen } from './matrix';
 
 /** The chrome's parts, through open shadow roots (Playwright's CSS pierces them). */
-export const NOTICE = 'portal-cookie-notice [part~="notice"]';
-export const AGREE = 'portal-cookie-notice button[part~="agree-button"]';
+/** The cookie notice: the portal's pages draw it themselves (`#cookie-notice`), other pages have the element. */
+const NOTICE_HOST = ':is(#cookie-notice, portal-cookie-notice)';
+export const NOTICE = `${NOTICE_HOST} [part~="notice"]`;
+export const AGREE = `${NOTICE_HOST} button[part~="agree-button"]`;
 export const LAUNCHER = 'portal-chat-launcher button[part~="button"]';
 export const PANEL = 'portal-chat-launcher [role="dialog"]';
 export const MENU_TOGGLE = ':is(portal-header, portal-topic-header) button[aria-controls][aria-expanded]';
@@ -41,7 +43,7 @@ export async function quiet(page: Page): Promise<void> {
       .flatMap((root) => root.getAnimations())
       .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
     const notice = document
-      .querySelector('portal-cookie-notice')
+      .querySelector(':is(#cookie-notice, portal-cookie-notice)')
       ?.shadowRoot?.querySelector<HTMLElement>('[part~="notice"]');
     const published = document.documentElement.style.getPropertyValue('--portal-cookie-notice-height');
     return document.fonts.status === 'loaded' && !moving && (!notice || published === `${notice.offsetHeight}px`);
@@ -59,7 +61,7 @@ export async function openPage(page: Page, url: string, { agreed }: { agreed: bo
   else await context.clearCookies({ name: 'cookie-agree' });
   await page.goto(url);
   await settled(page);
-  if (!agreed && (await page.locator('portal-cookie-notice').count())) await expect(page.locator(NOTICE)).toBeVisible();
+  if (!agreed && (await page.locator(NOTICE_HOST).count())) await expect(page.locator(NOTICE)).toBeVisible();
   // The header's sign-in shows a spinner until the sign-in check answers: lay out what follows.
   await expect(page.locator('portal-login [data-state="loading"]')).toHaveCount(0, { timeout: 10_000 });
   await quiet(page);
