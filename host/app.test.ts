@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { EARLY_CLICK_KEEPER } from '../contract/early-clicks';
 import { createApp } from './app';
 import { mediaUrl } from './media';
-import { cspHash } from './pages/assets';
+import { cspHash, headScript } from './pages/assets';
+import { NOTICE_SCRIPT } from './pages/cookie-notice';
 import { listen, request } from './test-support/server';
 
 let server: Server;
@@ -22,29 +22,33 @@ describe('pages', () => {
       assert.equal(res.status, 200);
       assert.match(String(res.headers['content-type']), /^text\/html; charset=utf-8/);
       assert.match(res.body, /^<!doctype html><html lang="zh-CN"[^>]*>/);
-      assert.match(res.body, /<portal-cookie-notice><\/portal-cookie-notice>/);
+      // Drawn by the server (pages/cookie-notice.tsx), with no code of the element's.
+      assert.match(res.body, /<div id="cookie-notice"><template shadowrootmode="open">/);
+      assert.doesNotMatch(res.body, /<portal-cookie-notice|chunks\/cookie-notice-/);
       assert.match(res.body, /<script src="\/widgets\/portal\.js" async><\/script>/);
       assert.match(res.body, /<link rel="modulepreload" href="\/widgets\/chunks\/runtime-[\w-]+\.js"\/>/);
     });
   }
 
-  it('allows exactly the inline styles and the one inline script a page carries, by hash', async () => {
+  it('allows exactly the inline styles and the inline scripts a page carries, by hash', async () => {
     const [first, second] = await Promise.all([request(port, '/'), request(port, '/')]);
     const csp = String(first.headers['content-security-policy']);
     assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
-    assert.match(csp, /script-src 'self' 'nonce-[^']+' 'sha256-[^']+';/);
-    assert.ok(csp.includes(`'${cspHash(EARLY_CLICK_KEEPER)}'`), csp);
+    assert.match(csp, /script-src 'self' 'nonce-[^']+'(?: 'sha256-[^']+'){2};/);
+    assert.ok(csp.includes(`'${cspHash(headScript)}'`), csp);
+    assert.ok(csp.includes(`'${cspHash(NOTICE_SCRIPT)}'`), csp);
     // The same bytes for every visitor: pages can be rendered and compressed once.
     assert.equal(first.body, second.body);
     // Data blocks (the server state, JSON-LD) are never run; the scripts are the
-    // widgets' and the keeper of early clicks, whose hash the policy names.
+    // widgets', the head's (the keeper of early clicks and the cookie consent's mark) and
+    // the cookie notice's, whose hashes the policy names.
     const scripts = [...first.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
       ([, attributes]) => !/type="application\/(ld\+)?json"/.test(attributes ?? ''),
     );
     const inline = scripts.filter(([, attributes]) => !/src="\/widgets\//.test(attributes ?? ''));
     assert.deepEqual(
       inline.map(([, , text]) => text),
-      [EARLY_CLICK_KEEPER],
+      [headScript, NOTICE_SCRIPT],
     );
     const styles = [...first.body.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
     assert.ok(styles.length >= 2);
