@@ -239,6 +239,29 @@ test('/transfer?url= continues only to the friendly links and the console', asyn
   expect(problems).toEqual([]);
 });
 
+test('/cookie-agree goes back only to a path of this site', async () => {
+  const problems: string[] = [];
+  const agree = (back: string): Request => ({
+    method: 'POST',
+    target: '/cookie-agree',
+    headers: [
+      ['Origin', portal.url],
+      ['Content-Type', FORM],
+    ],
+    body: query({ back }),
+  });
+  // The control: the page the notice was on.
+  expect((await send(portal.url, agree('/product/1'))).headers.location).toBe('/product/1');
+  for (const back of redirectPayloads(portal.url)) {
+    problems.push(...(await visit(portal.url, agree(back))));
+    const answer = await send(portal.url, agree(back));
+    // A payload that is a path of this site after all (`/.//evil.com`) goes back to it; anything else is refused.
+    const onSite = answer.status === 303 && new URL(answer.headers.location ?? '', portal.url).origin === portal.url;
+    if (answer.status !== 400 && !onSite) problems.push(`${JSON.stringify(back)} was let through (${answer.status})`);
+  }
+  expect(problems).toEqual([]);
+});
+
 test('host names are return addresses too: Host and the proxy’s headers lead nowhere else', async () => {
   const problems: string[] = [];
   const consoleHost = new URL(portal.consoleUrl).host;

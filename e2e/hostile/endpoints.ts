@@ -60,6 +60,7 @@ const FEEDBACK = {
 /** Bodies the handlers take, by endpoint: a fuzzed body that changes one field reaches the rule for that field. */
 const VALID_BODIES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   'POST /feedback': FEEDBACK,
+  'POST /cookie-agree': { back: '/product/1' },
   'POST /api/feedback': FEEDBACK,
   'POST /api/chat/messages': { kind: 'text', text: '你好，想了解产品价格', clientId: 'fuzz-client-0001' },
   'POST /api/chat/metadata': { name: '王先生', mobile: '13800138000' },
@@ -193,6 +194,8 @@ const SIGN_IN_FIELDS = ['username', 'password', 'appId', 'redirectUri', 'page_ty
 
 const FORMS = [
   parse('portal', 'POST /feedback', { body: 'form', fields: ['topic', 'content', 'contactName', 'contact'] }),
+  // The cookie notice's 同意 without scripts: back to a path of this site only.
+  parse('portal', 'POST /cookie-agree', { body: 'form', fields: ['back'] }),
   parse('portal', 'POST /api/guc/protocol/oauth2/auth', { body: 'form', fields: SIGN_IN_FIELDS, pass: 'sign-in-form' }),
 ];
 
