@@ -89,10 +89,10 @@ export function publicOrigin(req: Request, configured: string | undefined): stri
 
 /**
  * Sends a page rendered for this request; `no-cache`: browsers ask again, with the ETag.
- * It varies by device (phones get theirs), as a kept page says too.
+ * It varies by device (phones get theirs) and by the cookie consent (no notice once agreed), as a kept page says too.
  */
 export function sendPage(res: Response, html: string, status = 200, cacheControl = 'no-cache'): void {
-  res.status(status).type('html').setHeader('Cache-Control', cacheControl).vary('User-Agent').send(html);
+  res.status(status).type('html').setHeader('Cache-Control', cacheControl).vary('User-Agent').vary('Cookie').send(html);
 }
 
 /** Renders a page from the request, its context and the content source. */
