@@ -300,6 +300,26 @@ test.describe('the portal’s own notice, drawn by the server (issue #33)', () =
     );
   });
 
+  test('a page shown again by Back after agreeing on another has no notice either', async ({ page, context }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('region', region)).toBeVisible();
+    await page.goto('/news');
+    await page.getByRole('region', region).getByRole('button', { name: '同意' }).click();
+    await expect(page.getByRole('region', region)).toHaveCount(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('region', region)).toHaveCount(0);
+
+    // From the back/forward cache (which Playwright's Chromium leaves off) a page comes back as it was
+    // left, scripts not run again: its notice goes when it is shown again after an agreement elsewhere.
+    await context.clearCookies();
+    await page.goto('/about');
+    await expect(page.getByRole('region', region)).toBeVisible();
+    await context.addCookies([{ name: 'cookie-agree', value: 'true', url: portalUrl() }]);
+    await page.evaluate(() => dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    await expect(page.getByRole('region', region)).toHaveCount(0);
+  });
+
   for (const [name, options] of [
     ['phone', phone],
     ['desktop', { viewport: { width: 1440, height: 900 } }],

@@ -21,9 +21,10 @@ export const CONSENT_MARK = `/(^|;\\s*)cookie-agree=true(;|$)/.test(document.coo
  * Right after the notice: publishes its height (the floating controls stand above it
  * from the first paint) and answers its buttons without any framework. 同意 sets the
  * cookie as the element does and leaves after the exit animation; close hides it
- * for this page. Without scripts 同意 posts its form (host/routes/cookie-agree.ts).
+ * for this page. A page shown again from the back/forward cache after the visitor
+ * agreed elsewhere drops it too. Without scripts 同意 posts its form (host/routes/cookie-agree.ts).
  */
-export const NOTICE_SCRIPT = `(()=>{const d=document,h=d.documentElement,n=d.getElementById("${NOTICE_ID}");if(!n)return;if(h.hasAttribute("data-cookie-agreed"))return n.remove();const r=n.shadowRoot,b=r.querySelector("section"),s=h.style,P="--portal-cookie-notice-height",f=()=>s.setProperty(P,b.offsetHeight+"px"),o=new ResizeObserver(f),g=()=>{o.disconnect();n.remove();s.removeProperty(P)};f();o.observe(b);r.addEventListener("click",e=>{const t=e.target.closest("button");if(!t)return;if(t.type!="submit")return g();e.preventDefault();d.cookie="cookie-agree=true;path=/;max-age=${CONSENT_DAYS * 86400};samesite=lax"+(location.protocol=="https:"?";secure":"");t.disabled=!0;b.dataset.state="leaving";setTimeout(g,${CONSENT_EXIT_MS})})})()`;
+export const NOTICE_SCRIPT = `(()=>{const d=document,h=d.documentElement,n=d.getElementById("${NOTICE_ID}");if(!n)return;if(h.hasAttribute("data-cookie-agreed"))return n.remove();const r=n.shadowRoot,b=r.querySelector("section"),s=h.style,P="--portal-cookie-notice-height",f=()=>s.setProperty(P,b.offsetHeight+"px"),o=new ResizeObserver(f),g=()=>{o.disconnect();n.remove();s.removeProperty(P)};f();o.observe(b);addEventListener("pageshow",e=>e.persisted&&/(^|;\\s*)cookie-agree=true(;|$)/.test(d.cookie)&&g());r.addEventListener("click",e=>{const t=e.target.closest("button");if(!t)return;if(t.type!="submit")return g();e.preventDefault();d.cookie="cookie-agree=true;path=/;max-age=${CONSENT_DAYS * 86400};samesite=lax"+(location.protocol=="https:"?";secure":"");t.disabled=!0;b.dataset.state="leaving";setTimeout(g,${CONSENT_EXIT_MS})})})()`;
 
 export interface CookieNoticeBarProps {
   lang: Lang;
