@@ -1,26 +1,27 @@
 import express, { type Request, type Response, Router } from 'express';
 import { CONSENT_AGREED, CONSENT_COOKIE, CONSENT_DAYS, COOKIE_AGREE_PATH } from '../../contract/cookie-consent';
 import { postedFromAnotherSite } from '../../contract/feedback';
+import { returnAddress } from '../../contract/return-address';
 import { methodNotAllowed } from './errors';
 import { publicOrigin } from './page-context';
 
-/** Longer return addresses are refused: no page of ours has one (see errors.ts, MAX_URL_LENGTH). */
-const MAX_BACK_LENGTH = 2048;
+/** Where a path is read against, to see that it stays on the site. */
+const SITE = 'http://portal.invalid';
 
 /**
- * A path of this site and nothing else: one slash, then only the characters an
- * address may carry as they are (RFC 3986; others percent-encoded), never a second
- * slash or a backslash first (`//host` and `/\host` lead browsers elsewhere); no
- * scheme, host, white space, control character or markup.
+ * Only the characters an address may carry as they are (RFC 3986; others
+ * percent-encoded): no white space, control character, backslash or markup.
  */
-const SITE_PATH = /^\/(?![/\\])[\w\-.~:/?#[\]@!$&'()*+,;=%]*$/;
+const URL_CHARACTERS = /^[\w\-.~:/?#[\]@!$&'()*+,;=%]*$/;
 
-/** The return address of a post, if it is a path of this site. */
+/**
+ * The return address of a post, if it is a path of this site: the check every
+ * return address passes (contract/return-address.ts) with no origin allowed but
+ * this one, and URL characters only, so the path goes back as it came.
+ */
 export function sitePath(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length > MAX_BACK_LENGTH || !SITE_PATH.test(value)) return undefined;
-  // Read as a browser reads a Location: it must stay on the same origin.
-  const base = 'http://portal.invalid';
-  return URL.canParse(value, base) && new URL(value, base).origin === base ? value : undefined;
+  if (typeof value !== 'string' || !value.startsWith('/') || !URL_CHARACTERS.test(value)) return undefined;
+  return returnAddress(value, { origins: [], base: SITE }) ? value : undefined;
 }
 
 const refuse = (res: Response, status: number, text: string) =>
