@@ -142,7 +142,7 @@ function Document({
         {head}
         <style dangerouslySetInnerHTML={{ __html: context.assets.css }} />
         {printable && <style media="print" dangerouslySetInnerHTML={{ __html: printCss }} />}
-        {/* Before the scripts: keeps a click on the server-drawn chrome until they arrive (contract/early-clicks.ts). */}
+        {/* Before the scripts: keeps a click on the server-drawn chrome until they arrive (contract/early-clicks.ts), and hides the cookie notice before the first paint for a visitor who agreed (cookie-notice.tsx). */}
         <script dangerouslySetInnerHTML={{ __html: headScript }} />
         <script src="/widgets/portal.js" async />
         {carried.some((tag) => ELEMENTS[tag].script === 'chat') && (
