@@ -2,6 +2,7 @@ import type { DataSources } from '../contract/sources';
 import type { HostConfig } from './config';
 import { remoteContent } from './data/content';
 import { remoteFeedback } from './data/feedback';
+import { keptSiteData } from './data/kept-site-data';
 import { noSiteData, remoteSiteData } from './data/site-data';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS } from './data/upstream';
 import { remoteEnvironment } from './environments';
@@ -26,7 +27,10 @@ export function pageSources(
   options: PageSourceOptions,
   assets: PageAssets,
 ): { upstream?: ReturnType<typeof remoteEnvironment>; deps: PageDeps & Partial<DataSources> & { console?: string } } {
-  if (options.sources) return { deps: { assets, ...options.sources } };
+  if (options.sources) {
+    const { siteData, changes } = options.sources;
+    return { deps: { assets, ...options.sources, siteData: keptSiteData(siteData, changes) } };
+  }
   const { env, metrics } = options;
   const upstream = !env || env === 'local' ? undefined : remoteEnvironment(env, options.servers);
   if (!upstream) return { deps: { assets, siteData: noSiteData } };

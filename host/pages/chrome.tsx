@@ -5,6 +5,7 @@ import { loadOnOf } from '../../widgets/elements';
 import { FloatButtonsView } from '../../widgets/float-buttons/FloatButtonsView';
 import { FooterView } from '../../widgets/footer/FooterView';
 import { HeaderView } from '../../widgets/header/HeaderView';
+import { isActive, menuEntries } from '../../widgets/header/menu';
 import { LoginView } from '../../widgets/login/LoginView';
 import { TopicHeaderView } from '../../widgets/topic-header/TopicHeaderView';
 import { mediaUrl } from '../media';
@@ -24,6 +25,12 @@ export interface ChromeContext {
 
 const css = (context: ChromeContext, file: string) => context.assets.elementStyles[file] ?? '';
 
+/** The menu entries a path makes active (SPEC §2), as a key: all the header reads of the path. */
+const activeEntries = (context: ChromeContext) =>
+  menuEntries(null, context.lang)
+    .map((entry) => (isActive(context.path, entry) ? 1 : 0))
+    .join('');
+
 /** Phones get no sign-in widget (SPEC §2): the header leaves the element out, so its code and its check never come. */
 export function SiteHeader({ context }: { context: ChromeContext }) {
   const login = isMobileUserAgent(context.userAgent) ? null : (
@@ -31,12 +38,17 @@ export function SiteHeader({ context }: { context: ChromeContext }) {
       <LoginView lang={context.lang} state="loading" welcomeUrl="" base="" mobile={false} />
     </ShadowElement>
   );
+  const device = login ? 'desktop' : 'phone';
   return (
     <ShadowElement
       tag="portal-header"
       attributes={{ theme: context.theme, 'load-on': loadOnOf('portal-header') }}
       css={css(context, 'header.css')}
       noscriptCss={css(context, 'header.noscript.css')}
+      kept={{
+        objects: [context.assets, context.pageCommon],
+        key: `${context.lang} ${context.theme} ${device} ${activeEntries(context)}`,
+      }}
     >
       <HeaderView
         lang={context.lang}
@@ -58,6 +70,7 @@ export function SiteFooter({ context }: { context: ChromeContext }) {
       attributes={{ 'load-on': loadOnOf('portal-footer') }}
       css={css(context, 'footer.css')}
       noscriptCss={css(context, 'footer.noscript.css')}
+      kept={{ objects: [context.assets, context.pageCommon, context.friendlyLinks], key: context.lang }}
     >
       <FooterView
         lang={context.lang}
@@ -76,6 +89,7 @@ export function FloatButtons({ context }: { context: ChromeContext }) {
       tag="portal-float-buttons"
       attributes={{ 'load-on': loadOnOf('portal-float-buttons') }}
       css={css(context, 'float-buttons.css')}
+      kept={{ objects: [context.assets], key: context.lang }}
     >
       {/* The chat launcher comes with them on the same pages: it is the way into the chat. */}
       <FloatButtonsView lang={context.lang} contact={false} />
@@ -94,6 +108,7 @@ export function ChatLauncher({ context }: { context: ChromeContext }) {
       tag="portal-chat-launcher"
       css={css(context, 'chat-launcher.css')}
       noscriptCss={css(context, 'chat-launcher.noscript.css')}
+      kept={{ objects: [context.assets], key: context.lang }}
     >
       {{ html: launcherMarkup(context.lang === 'en' ? 'en' : 'zh-CN') }}
     </ShadowElement>
@@ -109,6 +124,7 @@ export function TopicHeader({ context, phone }: { context: ChromeContext; phone:
       attributes={{ phone, logo }}
       css={css(context, 'topic-header.css')}
       noscriptCss={css(context, 'topic-header.noscript.css')}
+      kept={{ objects: [context.assets], key: `${context.lang} ${phone}` }}
     >
       <TopicHeaderView lang={context.lang} phone={phone} logo={logo} menuOpen={false} base="" />
     </ShadowElement>
