@@ -56,6 +56,39 @@ describe('the fast lane: the node:http listener in front of the app', () => {
     assert.equal(kept.headers['content-security-policy'], csp);
   });
 
+  it('answers each encoding, a HEAD and a 304 with their own headers, however they alternate', async () => {
+    const asked = (encoding: string, headers: Record<string, string> = {}, method = 'GET') =>
+      request(portal.port, '/news/2', { method, headers: { 'Accept-Encoding': encoding, ...headers } });
+    const first = await asked('identity');
+    const lengths = new Map<string, string>();
+    const reached = await reachingExpress(async () => {
+      for (const encoding of ['identity', 'br', 'gzip', 'identity', 'gzip', 'br', 'br']) {
+        const answer = await asked(encoding);
+        assert.equal(answer.status, 200);
+        assert.equal(answer.headers['content-encoding'], encoding === 'identity' ? undefined : encoding);
+        assert.equal(answer.headers.etag, first.headers.etag);
+        assert.equal(answer.headers.vary, 'Accept-Encoding, User-Agent, Cookie');
+        assert.equal(answer.headers['cache-control'], 'no-cache');
+        assert.equal(answer.headers['content-security-policy'], first.headers['content-security-policy']);
+        // Each encoding's own length, every time it is asked for.
+        const length = String(answer.headers['content-length']);
+        assert.equal(length, lengths.get(encoding) ?? length, encoding);
+        lengths.set(encoding, length);
+        if (encoding === 'identity') assert.equal(answer.body, first.body);
+      }
+      assert.equal(new Set(lengths.values()).size, 3);
+      const head = await asked('gzip', {}, 'HEAD');
+      assert.equal(head.status, 200);
+      assert.equal(head.body, '');
+      const unchanged = await asked('gzip', { 'If-None-Match': String(first.headers.etag) });
+      assert.equal(unchanged.status, 304);
+      assert.equal(unchanged.headers['content-encoding'], undefined);
+      assert.equal(unchanged.headers['content-length'], undefined);
+      assert.equal((await asked('br')).headers['content-encoding'], 'br', 'after a 304, the page again');
+    });
+    assert.deepEqual(reached, []);
+  });
+
   it('gives the same answers from the app alone (slower), served without the lane', async () => {
     const { server, port } = await listen(express().use(portal.app));
     try {

@@ -74,7 +74,19 @@ function readQuery(search: string, reads: readonly string[]): string {
   return kept.size > 0 ? `?${kept}` : '';
 }
 
-const deviceOf = (req: IncomingMessage) => (isMobileUserAgent(req.headers['user-agent'] ?? '') ? 'mobile' : 'desktop');
+/** The device kind by user agent, as said before: visitors' browsers send a handful of distinct ones. */
+const devices = new Map<string, 'mobile' | 'desktop'>();
+
+function deviceOf(req: IncomingMessage): 'mobile' | 'desktop' {
+  const agent = req.headers['user-agent'] ?? '';
+  let device = devices.get(agent);
+  if (!device) {
+    device = isMobileUserAgent(agent) ? 'mobile' : 'desktop';
+    // Bounded: made-up agents are looked at each time, never kept.
+    if (devices.size < 1000) devices.set(agent, device);
+  }
+  return device;
+}
 
 /** The device and, for a visitor who agreed to cookies, `+agreed`: a look at one header, no parsing. */
 const variantOf = (req: IncomingMessage) => (agreedIn(req.headers.cookie) ? `${deviceOf(req)}+agreed` : deviceOf(req));

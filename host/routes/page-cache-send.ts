@@ -22,6 +22,8 @@ export interface CachedPage {
    * `answerFresh` sends it with no middleware at all.
    */
   headers?: OutgoingHttpHeaders;
+  /** The whole 200 answer's headers per encoding, made from `headers` at its first send: a hit then builds nothing. */
+  answers?: Partial<Record<Encoding, OutgoingHttpHeaders>>;
 }
 
 /** A page as it is kept: compressed once at high levels, with its ETag. */
@@ -73,24 +75,35 @@ export function answerHeaders(res: Response): OutgoingHttpHeaders {
   return kept;
 }
 
+/** The headers every answer of a kept page has, the body's own apart. */
+const commonHeaders = (page: CachedPage): OutgoingHttpHeaders => ({
+  ...page.headers,
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-cache',
+  etag: page.etag,
+  // Cookie: a visitor who agreed to cookies gets the page without the notice (page-cache-keys.ts).
+  vary: 'Accept-Encoding, User-Agent, Cookie',
+});
+
+/** The 200 answer's headers for this encoding: made once per kept page (Node only reads them). */
+function answerOf(page: CachedPage, encoding: Encoding): OutgoingHttpHeaders {
+  const made = page.answers?.[encoding];
+  if (made) return made;
+  const answer = commonHeaders(page);
+  if (encoding !== 'identity') answer['content-encoding'] = encoding;
+  answer['content-length'] = page[encoding].length;
+  // Kept only once the page's own headers are there: they are the same from then on.
+  if (page.headers) page.answers = { ...page.answers, [encoding]: answer };
+  return answer;
+}
+
 /** Sends a kept page with its own headers; answers the status sent. */
 export function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage, encoding: Encoding): number {
-  const body = page[encoding];
-  const headers: OutgoingHttpHeaders = {
-    ...page.headers,
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-cache',
-    etag: page.etag,
-    // Cookie: a visitor who agreed to cookies gets the page without the notice (page-cache-keys.ts).
-    vary: 'Accept-Encoding, User-Agent, Cookie',
-  };
   if (unchanged(req, page.etag)) {
-    res.writeHead(304, headers).end();
+    res.writeHead(304, commonHeaders(page)).end();
     return 304;
   }
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  headers['content-length'] = body.length;
-  res.writeHead(200, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  res.writeHead(200, answerOf(page, encoding));
+  res.end(req.method === 'HEAD' ? undefined : page[encoding]);
   return 200;
 }

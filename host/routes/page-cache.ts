@@ -16,6 +16,9 @@ export type { PageCacheOptions } from './page-cache-settings';
  */
 type Produce = (background: boolean) => Promise<string>;
 
+/** A lookup that finds a fresh page only, and leaves a stale one kept. */
+const FRESH_ONLY = { allowStale: false, noDeleteOnStaleGet: true } as const;
+
 /**
  * Rendered pages, kept per address and device variant (mobile visitors get the
  * page without the login widget), with stale-while-revalidate: a page older
@@ -168,8 +171,8 @@ export class PageCache {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
     if (url.includes('preview')) return false;
-    const key = this.keys.asAsked(req);
-    const page = this.pages.getRemainingTTL(key) > 0 ? this.pages.peek(key) : undefined;
+    // One lookup: a stale page is left where it is (the app sends it while it renders again).
+    const page = this.pages.get(this.keys.asAsked(req), FRESH_ONLY);
     if (!page?.headers) return false;
     this.onLookup?.('hit');
     const status = sendCached(req, res, page, encodingFor(req.headers['accept-encoding']));
