@@ -27,9 +27,11 @@ const inFolder = (id: string, folder: string) => id.includes(`/${folder}/`);
  * widgets use it:
  * - `runtime`: Preact, r2wc, nanostores, js-cookie and the element plumbing of
  *   widgets/core: every widget needs it;
- * - `state`: the stores, tokens, environment, the light sign-in check and the
+ * - `deferred`: the loader's waiting logic, the header's hide-on-scroll and the
+ *   sign-in check a first view makes without the framework;
+ * - `state`: the stores, tokens, environment, the full sign-in session and the
  *   reader of server-rendered styles: widgets that show data, which every page's
- *   chrome does (one request where three were);
+ *   chrome does once the visitor acts (one request where three were);
  * - `http`: ky and the API client: widgets that fetch;
  * - `account`: the account SDK: widgets that sign in.
  * A page that shows only the cookie notice loads the runtime alone.
@@ -37,22 +39,33 @@ const inFolder = (id: string, folder: string) => id.includes(`/${folder}/`);
 const STATE_MODULES = /\/widgets\/core\/(stores\/|tokens\.ts$|env\.ts$|toast\.ts$|base\.ts$)/;
 const RUNTIME_PACKAGES = /\/node_modules\/(preact|@r2wc|nanostores|@nanostores|js-cookie|react|react-dom)\//;
 
+/**
+ * What a first view runs once the loader finds an element that waits: the
+ * waiting logic, the header's hide-on-scroll, and the sign-in check made
+ * without the framework (the stored tokens, the hub, phones by user agent), on
+ * which the stores build. One chunk: every portal page needs it all, a desktop's
+ * at once.
+ */
+const FIRST_VIEW_MODULES =
+  /\/(widgets\/(loader\/deferred|header\/hide-on-scroll|core\/(stored-tokens|account\/(hub|sign-in-check|signed-in-wait)))|contract\/user-agent)\.ts$/;
+
 function manualChunks(id: string): string | undefined {
+  if (FIRST_VIEW_MODULES.test(id)) return 'deferred';
   // Loaders that fetch the HTTP client only when needed stay out of it.
   if (/\/widgets\/core\/http\/(page-common|envelope|handed-over)\.ts$/.test(id)) return 'state';
   // Only the footer shows the friendly links: their loader goes with it.
   if (/\/widgets\/core\/http\/friendly-links\.ts$/.test(id)) return undefined;
   if (inFolder(id, 'node_modules/ky') || inFolder(id, 'widgets/core/http')) return 'http';
   // The sign-in check every page makes; the SDK behind it loads only for signed-in visitors.
-  if (/\/widgets\/core\/account\/(hub|hub-welcome|portal-session)\.ts$/.test(id)) return 'state';
+  if (/\/widgets\/core\/account\/portal-session\.ts$/.test(id)) return 'state';
+  // Whether another origin may frame the hub: asked only off the portal's own pages.
+  if (/\/widgets\/core\/account\/hub-welcome\.ts$/.test(id)) return 'hub-welcome';
   // Embedding mistakes, said once: shared by the sign-in check and the chat launcher, which carries no runtime.
   if (/\/widgets\/core\/(portal-known|warn-once)\.ts$/.test(id)) return 'mistakes';
   if (inFolder(id, 'widgets/core/account')) return 'account';
   if (inFolder(id, 'widgets/core/helpers')) return undefined;
   // The elements the server renders need it (they need the stores too); the cookie notice page does not.
   if (/\/widgets\/core\/server-styles\.ts$/.test(id)) return 'state';
-  // Phones by user agent: the header, the sign-in and the sign-in check ask; the cookie notice does not.
-  if (/\/contract\/user-agent\.ts$/.test(id)) return 'state';
   // What the stores and the HTTP loaders agree on with the server: with the stores.
   if (/\/contract\/(envelope|environments|server-state)\.ts$/.test(id)) return 'state';
   // Like the helpers: with whatever uses them.

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Request } from '@playwright/test';
 import { getRaw } from './http';
 import { sum } from './stats';
@@ -141,6 +142,82 @@ export async function measurePage(browser: Browser, url: string): Promise<PageBy
     const response = await page.goto(url, { waitUntil: 'networkidle' });
     const downloads = await recorder.snapshot();
     return await summarise(downloads, response?.url() ?? url, response?.status() ?? 0);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A first anonymous view of one page kind on one device (issue 33): the JavaScript it runs until the visitor acts. */
+export interface FirstView {
+  id: string;
+  label: string;
+  device: 'desktop' | 'phone';
+  status: number;
+  /** Every script the page and its frames fetched (each gzip -6) plus its inline scripts that run (not JSON data). */
+  jsGzip: number;
+  /** The scripts fetched, path and gzip -6 bytes, in the order they came. */
+  scripts: Array<{ path: string; gzip: number }>;
+  /** The inline scripts that run, together, gzip -6. */
+  inlineGzip: number;
+  /** Whether the Preact runtime or the stores' chunk was fetched (a first view needs neither). */
+  framework: boolean;
+}
+
+const PHONE_CONTEXT = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+};
+
+/**
+ * Opens a page as a first anonymous visit on a desktop or a phone and counts the
+ * JavaScript it runs by `networkidle`, without touching it: each script the page
+ * and its frames fetch, gzip -6, plus the inline scripts that run.
+ */
+export async function measureFirstView(
+  browser: Browser,
+  route: { id: string; label: string; path: string },
+  portalUrl: string,
+  device: FirstView['device'],
+): Promise<FirstView> {
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    ...(device === 'phone' ? PHONE_CONTEXT : { viewport: { width: 1280, height: 720 } }),
+  });
+  try {
+    const page = await context.newPage();
+    const fetched: Array<Promise<{ path: string; gzip: number }>> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const path = new URL(response.url()).pathname;
+      fetched.push(
+        response.body().then(
+          (body) => ({ path, gzip: gzipSync(body, { level: 6 }).length }),
+          () => ({ path, gzip: 0 }),
+        ),
+      );
+    });
+    const response = await page.goto(portalUrl + route.path, { waitUntil: 'networkidle' });
+    const inline = await page.evaluate(() =>
+      [...document.querySelectorAll('script:not([src])')]
+        .filter((script) => !/json/i.test(script.getAttribute('type') ?? ''))
+        .map((script) => script.textContent ?? '')
+        .join(''),
+    );
+    const scripts = await Promise.all(fetched);
+    const inlineGzip = inline ? gzipSync(inline, { level: 6 }).length : 0;
+    return {
+      id: route.id,
+      label: route.label,
+      device,
+      status: response?.status() ?? 0,
+      jsGzip: sum(scripts.map((script) => script.gzip)) + inlineGzip,
+      scripts,
+      inlineGzip,
+      framework: scripts.some((script) => /\/widgets\/chunks\/(runtime|state)-/.test(script.path)),
+    };
   } finally {
     await context.close();
   }

@@ -1,4 +1,4 @@
-import type { PageBytes } from './bytes';
+import type { FirstView, PageBytes } from './bytes';
 import type { ChatResult } from './chat';
 import type { ClusterResult } from './cluster';
 import type { BuiltFile } from './files';
@@ -63,6 +63,8 @@ export interface Results {
   settings: { loadSeconds: number; lighthouseRuns: number; searchQueries: number };
   files: BuiltFile[];
   routes: RouteResult[];
+  /** Every page kind's first anonymous view, desktop and phone (absent in runs before issue 33). */
+  firstViews?: FirstView[];
   search: SearchResult;
   chat: ChatResult;
   /** Junk addresses beside a visitor (absent when the run failed: see the warnings). */

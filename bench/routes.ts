@@ -39,5 +39,32 @@ export const ROUTES: BenchRoute[] = [
   { id: 'partner-chat', label: 'partner page + chat', path: '/widgets/chat.js', kind: 'partner' },
 ];
 
+/** A page kind whose first anonymous view is measured (issue 33), on a desktop and on a phone. */
+export interface FirstViewRoute {
+  id: string;
+  label: string;
+  path: string;
+}
+
+/**
+ * Every page kind, measured as a first anonymous view until the visitor acts:
+ * at most `TARGETS.firstViewJsGzip` of JavaScript, no framework. Bytes only (not
+ * server load, not Lighthouse).
+ */
+export const FIRST_VIEW_ROUTES: FirstViewRoute[] = [
+  { id: 'home', label: 'home', path: '/' },
+  { id: 'product-list', label: 'product list', path: '/product' },
+  // Product pages are in the dark theme.
+  { id: 'product-detail', label: 'product detail (dark)', path: '/product/1' },
+  { id: 'solution', label: 'solution', path: '/solution/2' },
+  { id: 'case', label: 'case', path: '/cases/3' },
+  { id: 'news-list', label: 'news list', path: '/news' },
+  { id: 'news-detail', label: 'news detail', path: '/news/1' },
+  { id: 'search-results', label: 'search results', path: `/searchRes?keyword=${encodeURIComponent('工业')}` },
+  { id: 'topic', label: 'topic page', path: '/topic/battery' },
+  { id: 'about', label: 'about', path: '/about' },
+  { id: 'help', label: 'help', path: '/help' },
+];
+
 /** Why a route has no figures yet, in the words the table and results.json use. */
 export const notBuiltYet = (what: string, status: number) => `not built yet (${decodeURI(what)} answers ${status})`;

@@ -172,6 +172,18 @@ function chatRows(results: Results): Row[] {
   return rows;
 }
 
+function firstViewRows(results: Results): Row[] {
+  const section =
+    'Bytes: first anonymous view, JavaScript until the visitor acts (each script gzip -6, inline included)';
+  const target = `≤ ${bytes(TARGETS.firstViewJsGzip)} gzip, no framework`;
+  return (results.firstViews ?? []).map((view) => {
+    const framework = view.framework ? ' · runtime/stores fetched' : '';
+    const value = `${bytes(view.jsGzip)} gzip (${count(view.scripts.length, 'file')}, inline ${bytes(view.inlineGzip)})${framework}`;
+    const met = view.status < 400 && view.jsGzip <= TARGETS.firstViewJsGzip && !view.framework;
+    return row(section, `${view.label} (${view.device})`, value, target, '—', check(met));
+  });
+}
+
 function junkRows(results: Results): Row[] {
   const section = 'Junk addresses (100 connections, a new address each request)';
   const junk = results.junk;
@@ -279,6 +291,7 @@ export function tableRows(results: Results): Row[] {
     ...fileRows(results),
     ...startupRows(results),
     ...results.routes.flatMap(byteRows),
+    ...firstViewRows(results),
     ...results.routes.flatMap(loadRows),
     ...keptPlainRows(results),
     ...renderedRows(results),

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { userAgents } from 'lighthouse/core/config/constants.js';
 import { startPortalProcess } from '../e2e/portal-process';
 import { launchChromium } from './browser';
-import { measurePage } from './bytes';
+import { type FirstView, measureFirstView, measurePage } from './bytes';
 import { freePartnerPort, measureChat, partnerOrigin } from './chat';
 import { measureCluster } from './cluster';
 import { builtFiles } from './files';
@@ -18,7 +18,7 @@ import { KEPT_PLAIN_ROUTES, measurePages, measureRendered } from './page-loads';
 import { QUIET_DEFAULTS, waitForQuiet } from './quiet';
 import { printTable, summaryLine, writeBenchmarksMd, writeJson } from './report';
 import type { Results, RouteResult } from './results';
-import { notBuiltYet, ROUTES } from './routes';
+import { FIRST_VIEW_ROUTES, notBuiltYet, ROUTES } from './routes';
 import { tableRows } from './rows';
 import { measureSearch, SEARCH_QUERIES } from './search';
 import { measureStartup, STARTUP_RUNS } from './startup';
@@ -95,7 +95,15 @@ async function measureBytesAndChat(portalUrl: string, routes: RouteResult[], par
     const chat = await measureChat(browser, portalUrl, partner?.path ?? '/widgets/chat.js', partnerPort);
     // The partner page itself is measured even while the chat is missing: its row shows both.
     if (partner) partner.bytes = chat.partnerPage;
-    return chat;
+    const firstViews: FirstView[] = [];
+    for (const device of ['desktop', 'phone'] as const)
+      for (const route of FIRST_VIEW_ROUTES) {
+        const view = await orWarn(`first view of ${route.label} (${device})`, () =>
+          measureFirstView(browser, route, portalUrl, device),
+        );
+        if (view) firstViews.push(view);
+      }
+    return { chat, firstViews };
   } finally {
     await browser.close();
   }
@@ -186,7 +194,7 @@ async function main() {
   );
   try {
     const { routes, captured } = await probeRoutes(portal.url);
-    const chat = await phase('bytes per route and chat embed (Chromium)', () =>
+    const { chat, firstViews } = await phase('bytes per route, first views and chat embed (Chromium)', () =>
       measureBytesAndChat(portal.url, routes, partnerPort),
     );
     const search = await phase('search', () => measureSearch(portal.url));
@@ -236,6 +244,7 @@ async function main() {
       settings: { loadSeconds: LOAD_SECONDS, lighthouseRuns: LIGHTHOUSE_RUNS, searchQueries: SEARCH_QUERIES },
       files,
       routes,
+      firstViews,
       search,
       chat,
       junk,

@@ -5,6 +5,12 @@
 export const TARGETS = {
   /** JavaScript the home page downloads, gzip. */
   homeJsGzip: 20 * 1024,
+  /**
+   * JavaScript of a first anonymous view of every page kind, desktop and phone,
+   * until the visitor acts (issue 33): every script the page and its frames
+   * fetch, each gzip -6, plus its inline scripts that run (not JSON data), gzip.
+   */
+  firstViewJsGzip: 5 * 1024,
   /** What a partner page with the one-tag chat loads from the portal before the chat is opened, gzip. */
   chatBeforeGzip: 5 * 1024,
   /** A kept page at 100 connections, as a share of a bare node:http server sending the same bytes (issue 33: with and without compression asked for). */

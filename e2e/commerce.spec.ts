@@ -1,7 +1,7 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { demoOrder } from '../host/test-support/demo-order';
 import { accessTokenOf, fillSignInForm, testWithOwnPortal as test } from './accounts';
-import { axeViolations } from './fixtures';
+import { axeViolations, settled } from './fixtures';
 import { type PortalProcess, startPortalProcess } from './portal-process';
 
 // Ordering, agreeing and setting an administrator change the accounts for good:
@@ -269,7 +269,8 @@ test.describe('on a phone', () => {
   }) => {
     const hubFrame = page.locator('iframe[title="sign-in sync"]');
     await page.goto(`${portal.url}/product/1`);
-    await page.waitForFunction(() => customElements.get('portal-order-guard'));
+    // The guard's code, and its early check, wait for the visitor's first reach for it.
+    await settled(page);
     await expect(page.locator('portal-login')).toHaveCount(0);
     // Everything the page does as it loads (the guard's early check among it) is done.
     await page.waitForLoadState('networkidle');

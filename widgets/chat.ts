@@ -35,7 +35,7 @@ const VISITOR_KEY = 'portal.chat.visitor';
  * origin the built-in service answers only the partner origins it lists
  * (CHAT_PARTNER_ORIGINS), so there the script asks first, and on a page it would
  * refuse it says so once in the console and shows no launcher:
- * `window.portalChat.ready` rejects with that reason. An answer the portal cannot
+ * `window.portalChat.ready` rejects with that reason (chat-launcher/refused.ts). An answer the portal cannot
  * give (a network failure) lets the launcher show and say so itself. Read after
  * this script has run: the announcement of the provider follows its code.
  */
@@ -49,20 +49,11 @@ const allowed: Promise<boolean> = Promise.resolve().then(async () => {
   } catch {
     return true;
   }
-  const reason = `[portal] The chat is not available on ${location.origin}: the portal at ${portal} does not list this origin. Add it to CHAT_PARTNER_ORIGINS on the portal's server (CHAT_PARTNER_ORIGINS=${location.origin}).`;
-  console.warn(reason);
-  const ready = Promise.reject(new Error(reason));
-  // Rejected for whoever asks, without an "uncaught" error of its own.
-  ready.catch(() => {});
-  const nothing = () => {};
-  (window as Window & { portalChat?: unknown }).portalChat = {
-    ready,
-    open: nothing,
-    close: nothing,
-    toggle: nothing,
-    sendCard: nothing,
-    push: nothing,
-  };
+  // The console's line and the page's answers: fetched only for a refused page.
+  await import('./chat-launcher/refused').then(
+    ({ refuse }) => refuse(portal),
+    () => {},
+  );
   return false;
 });
 

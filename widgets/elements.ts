@@ -57,6 +57,8 @@ export const ELEMENTS = {
   'portal-login': {
     module: 'login/login.element',
     script: 'portal',
+    // Until the light check finds someone, or the visitor reaches for 登录.
+    loadOn: 'signed-in',
     layouts: ['default', 'order'],
     drawn: 'within',
     desktopOnly: true,
@@ -64,6 +66,8 @@ export const ELEMENTS = {
   'portal-topic-header': {
     module: 'topic-header/topic-header.element',
     script: 'portal',
+    // Complete as the server's markup: its anchors are links, its menu waits for a touch.
+    loadOn: 'interaction',
     layouts: ['topic'],
     drawn: 'above',
     attributes: attributes<{ phone?: string; logo?: string }>(),
@@ -98,6 +102,8 @@ export const ELEMENTS = {
   'portal-order-guard': {
     module: 'order-guard/order-guard.element',
     script: 'portal',
+    // Its link waits for it: a click before the code is given again to the guard.
+    loadOn: 'interaction',
     attributes: attributes<{ 'no-certification'?: string }>(),
   },
   'portal-order-form': {

@@ -51,13 +51,12 @@ function startLoader() {
       // Not fetched (a dropped connection): the element's own code, at once, rather than none.
       () => {
         void load(tag);
-        if (element.shadowRoot) scan(element.shadowRoot);
+        scan(element.shadowRoot ?? element);
       },
     );
   };
 
   const scan = (root: Element | Document | ShadowRoot) => {
-    if (!pending.size) return;
     if (root instanceof Element && pending.has(root.localName)) found(root);
     if (!pending.size) return;
     for (const element of root.querySelectorAll(selector())) found(element);

@@ -62,8 +62,11 @@ export async function openPage(page: Page, url: string, { agreed }: { agreed: bo
   await page.goto(url);
   await settled(page);
   if (!agreed && (await page.locator(NOTICE_HOST).count())) await expect(page.locator(NOTICE)).toBeVisible();
-  // The header's sign-in shows a spinner until the sign-in check answers: lay out what follows.
-  await expect(page.locator('portal-login [data-state="loading"]')).toHaveCount(0, { timeout: 10_000 });
+  // The header's sign-in shows a spinner until the sign-in check answers (the light
+  // check marks it `data-signed-out` when it finds no one): lay out what follows.
+  await expect(page.locator('portal-login:not([data-signed-out]) [data-state="loading"]')).toHaveCount(0, {
+    timeout: 10_000,
+  });
   await quiet(page);
 }
 

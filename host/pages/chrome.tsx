@@ -34,7 +34,11 @@ const activeEntries = (context: ChromeContext) =>
 /** Phones get no sign-in widget (SPEC §2): the header leaves the element out, so its code and its check never come. */
 export function SiteHeader({ context }: { context: ChromeContext }) {
   const login = isMobileUserAgent(context.userAgent) ? null : (
-    <ShadowElement tag="portal-login" attributes={{ lang: context.lang }} css={css(context, 'login.css')}>
+    <ShadowElement
+      tag="portal-login"
+      attributes={{ lang: context.lang, 'load-on': loadOnOf('portal-login') }}
+      css={css(context, 'login.css')}
+    >
       <LoginView lang={context.lang} state="loading" welcomeUrl="" base="" mobile={false} />
     </ShadowElement>
   );
@@ -121,7 +125,7 @@ export function TopicHeader({ context, phone }: { context: ChromeContext; phone:
   return (
     <ShadowElement
       tag="portal-topic-header"
-      attributes={{ phone, logo }}
+      attributes={{ phone, logo, 'load-on': loadOnOf('portal-topic-header') }}
       css={css(context, 'topic-header.css')}
       noscriptCss={css(context, 'topic-header.noscript.css')}
       kept={{ objects: [context.assets], key: `${context.lang} ${phone}` }}

@@ -1,45 +1,13 @@
 import { atom } from 'nanostores';
+import { readStoredTokens, storeTokens, TOKEN_STORAGE_KEY, type Tokens } from './stored-tokens';
 
-/** Credentials from the central account service. */
-export interface Tokens {
-  accessToken: string;
-  refreshToken: string;
-  /** Epoch milliseconds at which the access token stops being valid. */
-  expiresAt: number;
-}
-
-/** Where the portal keeps its sign-in (see README, "Where tokens are kept"). */
-export const TOKEN_STORAGE_KEY = 'portal.guc.tokens';
-
-export function isTokens(value: unknown): value is Tokens {
-  const tokens = value as Tokens | null;
-  return (
-    typeof tokens?.accessToken === 'string' &&
-    typeof tokens.refreshToken === 'string' &&
-    typeof tokens.expiresAt === 'number'
-  );
-}
-
-/** The tokens in storage now (another tab may have written them since). */
-export function readStoredTokens(): Tokens | null {
-  try {
-    const value = JSON.parse(localStorage.getItem(TOKEN_STORAGE_KEY) ?? 'null');
-    return isTokens(value) ? value : null;
-  } catch {
-    return null; // storage blocked (sandboxed frame) or corrupted
-  }
-}
+export { isTokens, readStoredTokens, TOKEN_STORAGE_KEY, type Tokens } from './stored-tokens';
 
 /** The current tokens; follows other tabs through storage events. */
 export const $tokens = atom<Tokens | null>(readStoredTokens());
 
 export function saveTokens(tokens: Tokens | null): void {
-  try {
-    if (tokens) localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify(tokens));
-    else localStorage.removeItem(TOKEN_STORAGE_KEY);
-  } catch {
-    // Without storage the sign-in lasts for this page only.
-  }
+  storeTokens(tokens);
   $tokens.set(tokens);
 }
 

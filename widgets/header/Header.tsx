@@ -2,19 +2,15 @@ import { useEffect, useState } from 'react';
 import { isMobileUserAgent } from '../../contract/user-agent';
 import { linkBase } from '../core/base';
 import type { ElementProps } from '../core/define';
-import { throttle } from '../core/helpers/timing';
 import { loadPageCommon } from '../core/http/page-common';
 import { resolveLang } from '../core/i18n';
 import { $route } from '../core/route';
 import { $pageCommon } from '../core/stores';
 import { useStore } from '../core/use-store';
 import { HeaderView } from './HeaderView';
+import { hideOnScroll } from './hide-on-scroll';
 import { useMenuFocus } from './menu-focus';
 import { useSubmenuEscape } from './submenu';
-
-/** Scroll handling starts this long after mount, and runs at most this often (SPEC §9). */
-export const MOUNT_DELAY_MS = 200;
-export const SCROLL_THROTTLE_MS = 200;
 
 export interface HeaderProps extends ElementProps {
   lang?: string;
@@ -29,33 +25,6 @@ export interface HeaderProps extends ElementProps {
 
 /** HTML's convention: a bare attribute is on; r2wc's boolean parsing would read it as off. */
 const isOn = (value: string | undefined) => value !== undefined && value !== 'false';
-
-/** Hides the header while the visitor scrolls down; shows it on the way up or at the top. */
-function useHideOnScroll(host: HTMLElement, enabled: boolean) {
-  useEffect(() => {
-    if (!enabled) return;
-    let last = 0;
-    const onScroll = throttle(() => {
-      const y = window.scrollY;
-      const down = y > last && y > host.offsetHeight;
-      host.toggleAttribute('data-hidden', down);
-      last = y;
-    }, SCROLL_THROTTLE_MS);
-    // Where the page is, read once the listening starts: read in the effects that run
-    // right after hydration, it would make the browser lay out the freshly hydrated
-    // page at once, in that task.
-    const start = setTimeout(() => {
-      last = window.scrollY;
-      window.addEventListener('scroll', onScroll, { passive: true });
-    }, MOUNT_DELAY_MS);
-    return () => {
-      clearTimeout(start);
-      onScroll.cancel();
-      window.removeEventListener('scroll', onScroll);
-      host.removeAttribute('data-hidden');
-    };
-  }, [host, enabled]);
-}
 
 type MenuAccountView = typeof import('./MenuAccount')['MenuAccount'];
 
@@ -99,7 +68,10 @@ export function Header({ host, lang, theme, noLogin }: HeaderProps) {
   useEffect(() => void loadPageCommon(), []);
   // Close on route changes only: running on mount would undo a quick first click.
   useEffect(() => $route.listen(() => setMenuOpen(false)), []);
-  useHideOnScroll(host, !menuOpen);
+  // The loader follows the scrolling for the server's header before this code
+  // came; a header rendered here starts it (once either way). An open menu shows.
+  useEffect(() => hideOnScroll(host), [host]);
+  useEffect(() => void (menuOpen && host.removeAttribute('data-hidden')), [host, menuOpen]);
   useScrollLock(menuOpen);
   useMenuFocus(host.shadowRoot, 'menu', menuOpen, close);
   useSubmenuEscape(host.shadowRoot, !menuOpen);
@@ -108,8 +80,9 @@ export function Header({ host, lang, theme, noLogin }: HeaderProps) {
   const Account = useMenuAccount(menuOpen && !isOn(noLogin) && phone);
   // The sign-in's code comes when the header shows it (on a page the portal did
   // not render, nothing else brings it); a phone never fetches it.
+  // The server's sign-in waits for its code itself (`load-on`).
   useEffect(() => {
-    if (!login) return;
+    if (!login || host.shadowRoot?.querySelector('portal-login[load-on]')) return;
     import('../login/login.element').catch((error: unknown) =>
       console.error('[portal] the sign-in could not be loaded', error),
     );

@@ -101,13 +101,47 @@ describe('whenNeeded (load-on)', () => {
     element.remove();
   });
 
-  it('scroll: loads on the first scroll of the page', async () => {
+  it('scroll: follows the scrolling without its code (hidden on the way down, shown on the way up), which waits for a touch', async () => {
+    const spacer = tallPage();
     const { element } = waiting('x-deferred-scroll');
     const { calls, load } = counted();
     whenNeeded(element, 'scroll', load);
-    expect(calls.count).to.equal(0);
-    dispatchEvent(new Event('scroll'));
+    // The visitor keeps scrolling, a little each frame, until the throttled check has run.
+    const scrollBy = (step: number) => () => {
+      scrollTo(0, scrollY + step);
+      return element.hasAttribute('data-hidden') === step > 0;
+    };
+    await waitFor(scrollBy(40), 'hidden on the way down', 5000);
+    await waitFor(scrollBy(-20), 'shown on the way up', 5000);
+    expect(calls.count, 'scrolling is no interaction').to.equal(0);
+    element.dispatchEvent(new Event('pointerdown'));
     expect(calls.count).to.equal(1);
+    spacer.remove();
+    element.remove();
+    scrollTo(0, 0);
+  });
+
+  it("holds a click on the page's own link an element wraps (the order guard's) and gives it again once ready", async () => {
+    const tag = 'x-deferred-guard';
+    const element = document.createElement(tag);
+    element.innerHTML = '<a href="#guarded-link">order</a>';
+    document.body.append(element);
+    const link = element.querySelector('a') as HTMLAnchorElement;
+    const { calls, load } = counted();
+    whenNeeded(element, 'interaction', load);
+    let clicks = 0;
+    link.addEventListener('click', (event) => {
+      clicks++;
+      event.preventDefault();
+    });
+    const first = new MouseEvent('click', { bubbles: true, composed: true, cancelable: true });
+    link.dispatchEvent(first);
+    expect(first.defaultPrevented, 'not followed before the guard is here').to.equal(true);
+    expect(clicks).to.equal(0);
+    expect(calls.count).to.equal(1);
+    customElements.define(tag, class extends HTMLElement {});
+    await waitFor(() => clicks === 1, 'given again once the element is defined');
+    expect(location.hash).to.not.equal('#guarded-link');
     element.remove();
   });
 
@@ -154,13 +188,13 @@ describe('whenNeeded (load-on)', () => {
       element.remove();
     });
 
-    it('scroll: a page already scrolled loads it at once; interaction waits for the element itself', async () => {
+    it('scroll: a page already scrolled does not load it; like interaction it waits for the element itself', async () => {
       const spacer = tallPage();
       scrollTo(0, 200);
       const { element } = waiting('x-deferred-scrolled');
       const scrolled = counted();
       whenNeeded(element, 'scroll', scrolled.load);
-      expect(scrolled.calls.count, 'scroll').to.equal(1);
+      expect(scrolled.calls.count, 'scroll').to.equal(0);
       const pointed = counted();
       whenNeeded(element, 'interaction', pointed.load);
       expect(pointed.calls.count, 'interaction').to.equal(0);

@@ -5,17 +5,25 @@ import type { LoadWhen } from '../../contract/load-on';
  * elements load as soon as their tag appears; with `load-on` they wait:
  * - `visible` until they come near the viewport;
  * - `interaction` until the visitor points at, touches or focuses them;
- * - `scroll` the same, or until the page first scrolls (an element that follows
- *   the scrolling, like the header);
- * - `signed-in` until the page finds a user, as it loads or later (elements that
- *   have nothing to show a visitor); a phone's page asks the hub only when
- *   something needs the user (see `checkSignInOnLoad`).
- * The first three are complete as server-rendered markup: a link clicked before
- * the code is here is followed at once, and any other click is replayed once the
+ * - `scroll` the same, for an element that follows the scrolling (the header):
+ *   until then it hides while the page scrolls down and shows on the way up
+ *   without its code (hide-on-scroll.ts);
+ * - `signed-in` until the page finds a user, as it loads or later, or the
+ *   visitor reaches for it (the sign-in; elements that have nothing to show a
+ *   visitor). The check needs no framework (core/account/sign-in-check.ts); until
+ *   it finds someone the element carries `data-signed-out` (the sign-in shows 登录
+ *   by it). A phone's page asks the hub only when something needs the user.
+ * All are complete as server-rendered markup: a link of theirs clicked before
+ * the code is here is followed at once, and any other click (one on the page's
+ * own link an element wraps, like the order guard's) is given again once the
  * element is ready, so nothing the visitor does is lost.
  *
- * Fetched by the loader only for pages that defer an element: keep it small.
+ * Fetched by the loader only for pages that defer an element, with the header's
+ * hide-on-scroll and the light sign-in check in its chunk: keep it small.
  */
+import { waitForSignIn } from '../core/account/signed-in-wait';
+import { hideOnScroll } from '../header/hide-on-scroll';
+
 export type { LoadWhen } from '../../contract/load-on';
 
 const TRIGGERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
@@ -41,28 +49,24 @@ export function whenNeeded(
     inside();
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', inside, { once: true });
   }
-  if (when === 'signed-in') {
-    // The same light check the sign-in widget makes (one per page, shared), and
-    // any sign-in found after it.
-    void import('../core/account/portal-session').then(({ whenSignedIn }) => whenSignedIn()).then(load);
-    return;
-  }
-  if (when !== 'visible' && when !== 'interaction' && when !== 'scroll') return void load();
+  if (when !== 'visible' && when !== 'interaction' && when !== 'scroll' && when !== 'signed-in') return void load();
   let started: Promise<unknown> | undefined;
   let observer: IntersectionObserver | undefined;
   const start = () => {
     observer?.disconnect();
     for (const type of TRIGGERS) element.removeEventListener(type, start);
-    removeEventListener('scroll', start);
     started ??= load();
     return started;
   };
   for (const type of TRIGGERS) element.addEventListener(type, start, { once: true, passive: true });
-  if (when === 'scroll') addEventListener('scroll', start, { once: true, passive: true });
+  if (when === 'scroll') hideOnScroll(element as HTMLElement);
+  if (when === 'signed-in') {
+    waitForSignIn(element, start);
+  }
   // This code arrives after the page: the visitor may already be pointing at the
-  // element (the header, after a click on one of its links), be in it, or have
-  // scrolled. Those events are past and would not come again.
-  if (element.matches(':hover, :focus-within') || (when === 'scroll' && scrollY > 0)) void start();
+  // element (the header, after a click on one of its links) or be in it. Those
+  // events are past and would not come again.
+  if (element.matches(':hover, :focus-within')) void start();
   // Defining the element upgrades it, and its component takes over the server's
   // markup in a task of its own (core/define.ts): until the task after that, the
   // markup has no handlers, so clicks are held until then too.
@@ -74,17 +78,19 @@ export function whenNeeded(
       ready = true;
       element.removeEventListener('click', hold, { capture: true });
     });
-  // A click before the element is ready: a link works without the code, and an
-  // element inside that has its own (the header's sign-in) handles its click, so
-  // both go now. Any other is given again once the element is ready, to the
-  // innermost element it reached (a click on an icon lands on its SVG: clicking
-  // it again bubbles the same way). True if it is to be given again.
+  // A click before the element is ready: a link of its own (in its shadow root)
+  // works without the code, and an element inside that has its own code or waits
+  // for it itself (the header's sign-in) answers its click, so both go now. Any
+  // other (on the page's link an element guards) is given again once the element
+  // is ready, to the innermost element it reached (a click on an icon lands on its
+  // SVG: clicking it again bubbles the same way). True if it is to be given again.
   const givesAgain = (path: EventTarget[]) => {
     const inside = path.slice(0, path.indexOf(element)).filter((node) => node instanceof HTMLElement);
+    const own = !!element.shadowRoot && path.includes(element.shadowRoot);
     const goesNow = inside.some(
       (node) =>
-        (node instanceof HTMLAnchorElement && node.hasAttribute('href')) ||
-        (node.localName.includes('-') && customElements.get(node.localName)),
+        (own && node instanceof HTMLAnchorElement && node.hasAttribute('href')) ||
+        (node.localName.includes('-') && (customElements.get(node.localName) || node.hasAttribute('load-on'))),
     );
     if (goesNow) {
       void start();

@@ -51,10 +51,25 @@ const LogoutIcon = () => (
 export function LoginView({ lang, state, user, welcomeUrl, base, mobile, onLogin, onLogout }: LoginViewProps) {
   if (mobile) return null;
   const text = TEXT[lang];
+  const signIn = (
+    <button
+      type="button"
+      className="icon sign-in"
+      part="login-button"
+      aria-label={text.login}
+      title={text.login}
+      onClick={onLogin}
+    >
+      <LoginIcon />
+    </button>
+  );
   if (state === 'loading') {
+    // The sign-in button is there, hidden, for the light check to show without
+    // the framework once it finds no one (`data-signed-out` on the element).
     return (
       <span className="login" part="login" data-state="loading">
         <span className="spinner" part="spinner" role="status" aria-label={text.loading} />
+        {signIn}
       </span>
     );
   }
@@ -87,16 +102,7 @@ export function LoginView({ lang, state, user, welcomeUrl, base, mobile, onLogin
   }
   return (
     <span className="login" part="login" data-state="signed-out">
-      <button
-        type="button"
-        className="icon sign-in"
-        part="login-button"
-        aria-label={text.login}
-        title={text.login}
-        onClick={onLogin}
-      >
-        <LoginIcon />
-      </button>
+      {signIn}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { loadOnOf } from '../../../widgets/elements';
 import type { ContentSource } from '../../data/content';
 import { coverUrl } from '../../media';
 import { shareImage } from '../../share-cards/cards';
@@ -116,7 +117,7 @@ export function renderProductDetail(context: PageContext, product: Product): str
                         <li key={feature}>{feature}</li>
                       ))}
                     </ul>
-                    <portal-order-guard>
+                    <portal-order-guard load-on={loadOnOf('portal-order-guard')}>
                       <a
                         className="button primary"
                         href={`/order/create?productId=${product.id}&edition=${edition.id}`}

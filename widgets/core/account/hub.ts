@@ -1,4 +1,4 @@
-import { isTokens, type Tokens } from '../tokens';
+import { isTokens, type Tokens } from '../stored-tokens';
 
 /** How long the hub frame may take to load or answer (SPEC §9). */
 export const HUB_TIMEOUT_MS = 5000;

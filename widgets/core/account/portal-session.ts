@@ -1,69 +1,43 @@
 import { isMobileUserAgent } from '../../../contract/user-agent';
-import { environment } from '../env';
 import { $userInfo, setUserInfo, type UserInfo } from '../stores/user';
-import { $tokens, saveTokens } from '../tokens';
-import { hubUrl, sharedHub } from './hub';
-import { hubWelcomesThisPage } from './hub-welcome';
+import { $tokens } from '../tokens';
+import { maySignIn, onHandOver, signedInHere, signInFound } from './sign-in-check';
 
 /** The account SDK and the HTTP client it needs: fetched only when someone may be signed in. */
 export const loadPortalAccount = () => import('./portal-account');
 
-/** The account service's hub, one frame per page (the SDK uses the same one). */
-const portalHub = () => {
-  const env = environment();
-  return sharedHub(hubUrl(env.accountServer, env.appId));
-};
-
-/** A sign-in to finish in the address, or a token this origin holds: known without the hub. */
-const signedInHere = () =>
-  new URLSearchParams(location.search).has('code') || ($tokens.get()?.expiresAt ?? 0) > Date.now();
-
-/**
- * Whether this visitor may be signed in: signed in here, or through another
- * origin, as the hub says. Most visitors are neither, and then the SDK is never downloaded.
- */
-async function maySignIn(): Promise<boolean> {
-  if (signedInHere()) return true;
-  const shared = await portalHub().get();
-  return (shared?.expiresAt ?? 0) > Date.now();
-}
-
 let started: Promise<UserInfo | null> | undefined;
+
+// A sign-in on another origin reaches this page through the hub (the light
+// check kept its tokens): only then does the SDK come. From then on the SDK
+// hears the hub itself.
+onHandOver((tokens) => {
+  $tokens.set(tokens);
+  void loadPortalAccount().then((account) => account.startPortalAccount());
+});
+// Elements waiting for a user (`load-on="signed-in"`) come with the first one found.
+$userInfo.listen((user) => user && signInFound());
 
 /**
  * Checks the sign-in once per page, however many elements ask: the user, or null
- * for a visitor. The light front door to `startPortalAccount`. On an origin the
- * account service does not list (or where the elements do not know their portal)
- * no one is signed in, and its hub is never framed (`hubWelcomesThisPage`).
+ * for a visitor. The front door to `startPortalAccount`, after the light check
+ * (sign-in-check.ts): on an origin the account service does not list (or where
+ * the elements do not know their portal) no one is signed in, and its hub is
+ * never framed (`hubWelcomesThisPage`).
  */
 export function startPortalSession(): Promise<UserInfo | null> {
-  started ??= hubWelcomesThisPage().then(async (welcome) => {
-    if (welcome && (await maySignIn())) return (await loadPortalAccount()).startPortalAccount();
+  started ??= maySignIn().then(async (may) => {
+    if (may) return (await loadPortalAccount()).startPortalAccount();
     setUserInfo(null);
-    if (!welcome) return null;
-    // A sign-in on another origin reaches this page through the hub: only then
-    // does the SDK come. From then on the SDK hears the hub itself; this listener
-    // saving a later sign-in's tokens first made the SDK's own take it for one it
-    // already had, and the page stayed signed out.
-    let handedOver = false;
-    void portalHub().onChange((tokens) => {
-      if (!tokens || handedOver) return;
-      handedOver = true;
-      saveTokens(tokens);
-      void loadPortalAccount().then((account) => account.startPortalAccount());
-    });
     return null;
   });
   return started;
 }
 
 /**
- * The check a page makes by itself as it loads, for elements that show only to a
- * signed-in user (`load-on="signed-in"`). A phone's page shows no sign-in
- * (SPEC §2), so there it asks the hub only once something needs the user (an
- * order, which calls `startPortalSession`): as it loads, it finishes a sign-in
- * coming back to this address or goes on with one this origin holds. The hub's
- * frame was the costliest work after the first paint of a phone's visit.
+ * The check a page makes by itself as it loads (see `checkOnLoad` in
+ * sign-in-check.ts): on a phone it asks the hub only once something needs the
+ * user, or this origin holds a sign-in.
  */
 export function checkSignInOnLoad(): Promise<UserInfo | null> {
   if (started || signedInHere() || !isMobileUserAgent(navigator.userAgent)) return startPortalSession();

@@ -1,0 +1,111 @@
+import type { PortalEnvironment } from '../../../contract/environments';
+import { isMobileUserAgent } from '../../../contract/user-agent';
+import { readStoredTokens, storeTokens, type Tokens } from '../stored-tokens';
+import { hubUrl, sharedHub } from './hub';
+
+/**
+ * The sign-in check a first view makes, without the framework: the tokens this
+ * origin holds, a sign-in coming back in the address, and the account service's
+ * hub frame. Only when it finds someone (or the visitor reaches for the sign-in)
+ * do the runtime, the stores and the account SDK come; most visitors are no one.
+ * `portal-session.ts` builds the full check on it, so the page asks the hub once.
+ * It carries nothing of the stores' chunk: what it needs of them is spelled out.
+ */
+
+/** `portalOrigin()` of config.ts: the page's `<meta name="portal-origin">`, else where this code came from. */
+const portal = () =>
+  new URL(
+    document.querySelector<HTMLMetaElement>('meta[name=portal-origin]')?.content || import.meta.url,
+  ).origin.replace(/^null$/, location.origin);
+
+/**
+ * The account service and the application, as `environment()` (env.ts) says. On
+ * the portal's own pages `portal.js` announced them (`ENV_KEY`) and nothing
+ * overrides them, so its code (with the stores) need not come.
+ */
+async function accountService(): Promise<Pick<PortalEnvironment, 'accountServer' | 'appId'>> {
+  const page = window as unknown as Record<symbol, Partial<PortalEnvironment> | undefined>;
+  const announced = page[Symbol.for('portal.env')];
+  if (announced && !page[Symbol.for('portal.config')] && !document.querySelector('meta[name=portal-env]'))
+    return { accountServer: portal(), appId: '9090', ...announced };
+  return (await import('../env')).environment();
+}
+
+/** The account service's hub, one frame per page (the SDK uses the same one). */
+const portalHub = async () => {
+  const { accountServer, appId } = await accountService();
+  return sharedHub(hubUrl(accountServer, appId));
+};
+
+/** A sign-in to finish in the address, or a token this origin holds: known without the hub. */
+export const signedInHere = () =>
+  new URLSearchParams(location.search).has('code') || (readStoredTokens()?.expiresAt ?? 0) > Date.now();
+
+/**
+ * Whether the account service lets this page frame its hub. On the portal's own
+ * pages (served from its `/widgets/` on this origin) it does; elsewhere the full
+ * answer (hub-welcome.ts, which may ask the service) is fetched.
+ */
+const welcome = (): Promise<boolean> =>
+  portal() === location.origin && /\/widgets\/(?!dist\/)/.test(new URL(import.meta.url).pathname)
+    ? Promise.resolve(true)
+    : import('./hub-welcome').then(({ hubWelcomesThisPage }) => hubWelcomesThisPage());
+
+let asked: Promise<boolean> | undefined;
+let welcomed = false;
+let handedOver = false;
+let tell: () => void;
+/** Resolves once someone may be signed in: found as the page loads, or later. */
+export const someone = new Promise<void>((resolve) => {
+  tell = resolve;
+});
+const handOvers = new Set<(tokens: Tokens) => void>();
+
+/** A user was found (by this check, through the hub, or by the full session): elements waiting for one come. */
+export const signInFound = (): void => tell();
+
+/**
+ * A sign-in made on another origin after this page asked, as the hub passes it
+ * on: kept here, then given to `listener` (the full session starts the SDK with it).
+ */
+export const onHandOver = (listener: (tokens: Tokens) => void): void => void handOvers.add(listener);
+
+/**
+ * Whether this visitor may be signed in: here, or on another origin as the hub
+ * says (asked once per page; from then on a sign-in there is passed on). False
+ * where the account service would refuse the hub.
+ */
+export function maySignIn(): Promise<boolean> {
+  asked ??= welcome().then(async (yes) => {
+    welcomed = yes;
+    if (!yes) return false;
+    const hub = await portalHub();
+    if (signedInHere() || ((await hub.get())?.expiresAt ?? 0) > Date.now()) return true;
+    // The SDK, once started, hears the hub itself: only the first sign-in is passed on.
+    void hub.onChange((tokens) => {
+      if (!tokens || handedOver) return;
+      handedOver = true;
+      storeTokens(tokens);
+      signInFound();
+      for (const listener of handOvers) listener(tokens);
+    });
+    return false;
+  });
+  return asked.then((may) => {
+    const found = may || (welcomed && signedInHere());
+    if (found) signInFound();
+    return found;
+  });
+}
+
+/**
+ * The check a page makes by itself as it loads. A phone's page shows no sign-in
+ * (SPEC §2), so there it asks the hub only once something needs the user (an
+ * order): as it loads, it finishes a sign-in coming back to this address or goes
+ * on with one this origin holds. The hub's frame was the costliest work after
+ * the first paint of a phone's visit.
+ */
+export function checkOnLoad(): Promise<boolean> {
+  if (asked || signedInHere() || !isMobileUserAgent(navigator.userAgent)) return maySignIn();
+  return Promise.resolve(false);
+}
