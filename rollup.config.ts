@@ -27,8 +27,9 @@ const inFolder = (id: string, folder: string) => id.includes(`/${folder}/`);
  * widgets use it:
  * - `runtime`: Preact, r2wc, nanostores, js-cookie and the element plumbing of
  *   widgets/core: every widget needs it;
- * - `deferred`: the loader's waiting logic, the header's hide-on-scroll and the
- *   sign-in check a first view makes without the framework;
+ * - `light`: what a first view runs without the framework: the header's
+ *   hide-on-scroll and the sign-in check (the loader's waiting logic, `deferred`,
+ *   brings it);
  * - `state`: the stores, tokens, environment, the full sign-in session and the
  *   reader of server-rendered styles: widgets that show data, which every page's
  *   chrome does once the visitor acts (one request where three were);
@@ -40,17 +41,18 @@ const STATE_MODULES = /\/widgets\/core\/(stores\/|tokens\.ts$|env\.ts$|toast\.ts
 const RUNTIME_PACKAGES = /\/node_modules\/(preact|@r2wc|nanostores|@nanostores|js-cookie|react|react-dom)\//;
 
 /**
- * What a first view runs once the loader finds an element that waits: the
- * waiting logic, the header's hide-on-scroll, and the sign-in check made
- * without the framework (the stored tokens, the hub, phones by user agent), on
- * which the stores build. One chunk: every portal page needs it all, a desktop's
- * at once.
+ * What a first view runs without the framework, beside the loader's waiting
+ * logic: the header's hide-on-scroll and the light sign-in check (the stored
+ * tokens, the hub, phones by user agent), on which the stores build. Apart from
+ * the waiting logic, which the loader can do without when it cannot be fetched
+ * (the elements then load at once); one chunk of their own, which every element
+ * that shows the user imports.
  */
-const FIRST_VIEW_MODULES =
-  /\/(widgets\/(loader\/deferred|header\/hide-on-scroll|core\/(stored-tokens|account\/(hub|sign-in-check|signed-in-wait)))|contract\/user-agent)\.ts$/;
+const LIGHT_MODULES =
+  /\/(widgets\/(header\/hide-on-scroll|core\/(stored-tokens|account\/(hub|sign-in-check|signed-in-wait)))|contract\/user-agent)\.ts$/;
 
 function manualChunks(id: string): string | undefined {
-  if (FIRST_VIEW_MODULES.test(id)) return 'deferred';
+  if (LIGHT_MODULES.test(id)) return 'light';
   // Loaders that fetch the HTTP client only when needed stay out of it.
   if (/\/widgets\/core\/http\/(page-common|envelope|handed-over)\.ts$/.test(id)) return 'state';
   // Only the footer shows the friendly links: their loader goes with it.
@@ -172,8 +174,14 @@ const config: RollupOptions = {
             // cannot be fetched.
             maxGzip: 12.25 * KB,
           },
-          // What a partner page with the one-tag chat downloads before the chat is opened.
-          { name: 'chat embed', entry: 'chat', chunks: ['chat-launcher.element'], maxGzip: 5 * KB },
+          // What a partner page with the one-tag chat downloads before the chat is opened:
+          // 4.99 KB until chat.js fetched what it says to a refused page only then (4.86 KB).
+          { name: 'chat embed', entry: 'chat', chunks: ['chat-launcher.element'], maxGzip: 4.95 * KB },
+          // What a desktop's first anonymous view of any portal page runs until the visitor
+          // acts (issue 33): the loader, chat.js, the waiting logic and the light sign-in
+          // check, no framework. With the inline scripts (about 0.2 KB) it must stay within
+          // the 5 KB the bench checks (TARGETS.firstViewJsGzip); a phone runs the same or less.
+          { name: 'first view', entry: 'portal', chunks: ['chat', 'deferred', 'light'], maxGzip: 4.7 * KB },
         ]);
       }),
     ],

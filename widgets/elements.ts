@@ -102,8 +102,9 @@ export const ELEMENTS = {
   'portal-order-guard': {
     module: 'order-guard/order-guard.element',
     script: 'portal',
-    // Its link waits for it: a click before the code is given again to the guard.
-    loadOn: 'interaction',
+    // For a user, at once (its early check; back from the console it finishes the trip).
+    // For a visitor, with the first reach for its link: a click before is given again to it.
+    loadOn: 'signed-in',
     attributes: attributes<{ 'no-certification'?: string }>(),
   },
   'portal-order-form': {

@@ -19,7 +19,7 @@ import type { LoadWhen } from '../../contract/load-on';
  * element is ready, so nothing the visitor does is lost.
  *
  * Fetched by the loader only for pages that defer an element, with the header's
- * hide-on-scroll and the light sign-in check in its chunk: keep it small.
+ * hide-on-scroll and the light sign-in check (the `light` chunk): keep it small.
  */
 import { waitForSignIn } from '../core/account/signed-in-wait';
 import { hideOnScroll } from '../header/hide-on-scroll';
