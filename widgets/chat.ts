@@ -14,12 +14,8 @@
  */
 
 const script = document.currentScript as HTMLScriptElement | null;
-const options = {
-  lang: script?.dataset.lang,
-  position: script?.dataset.position,
-  /** `interaction`: the page rendered the launcher, and its code may wait (portal pages). */
-  loadOn: script?.dataset.loadOn,
-};
+/** `interaction`: the page rendered the launcher, and its code may wait (portal pages). */
+const loadOn = script?.dataset.loadOn;
 const TAG = 'portal-chat-launcher';
 /** The portal: the page's `<meta name="portal-origin">`, else where this script came from. */
 const portal = new URL(
@@ -35,26 +31,18 @@ const VISITOR_KEY = 'portal.chat.visitor';
  * origin the built-in service answers only the partner origins it lists
  * (CHAT_PARTNER_ORIGINS), so there the script asks first, and on a page it would
  * refuse it says so once in the console and shows no launcher:
- * `window.portalChat.ready` rejects with that reason (chat-launcher/refused.ts). An answer the portal cannot
+ * `window.portalChat.ready` rejects with that reason (chat-launcher/partner-access.ts). An answer the portal cannot
  * give (a network failure) lets the launcher show and say so itself. Read after
  * this script has run: the announcement of the provider follows its code.
  */
-const allowed: Promise<boolean> = Promise.resolve().then(async () => {
+const allowed: Promise<boolean> = Promise.resolve().then(() => {
   const settings = (window as unknown as Record<symbol, { provider?: string } | undefined>)[Symbol.for('portal.chat')];
   if (location.origin === portal || settings?.provider === 'meiqia') return true;
-  try {
-    const answer = await fetch(`${portal}/api/chat/access`, { cache: 'no-store', credentials: 'omit' });
-    const body = answer.ok ? ((await answer.json()) as { result?: { allowed?: boolean } }) : undefined;
-    if (body?.result?.allowed !== false) return true;
-  } catch {
-    return true;
-  }
-  // The console's line and the page's answers: fetched only for a refused page.
-  await import('./chat-launcher/refused').then(
-    ({ refuse }) => refuse(portal),
-    () => {},
+  // Asked only on a partner's page (chat-launcher/partner-access.ts); not fetched: as a failed answer.
+  return import('./chat-launcher/partner-access').then(
+    ({ partnerAccess }) => partnerAccess(portal),
+    () => true,
   );
-  return false;
 });
 
 // Kept for the launcher this script brings, which would otherwise ask the same (chat-launcher/access.ts).
@@ -138,14 +126,18 @@ function deferLauncher(rendered: Element) {
 
 function mount() {
   const rendered = document.querySelector(TAG);
-  if (options.loadOn === 'interaction' && rendered?.shadowRoot) {
+  if (loadOn === 'interaction' && rendered?.shadowRoot) {
     showOpeners();
     return deferLauncher(rendered);
   }
   void allowed.then((yes) => {
     if (!yes) return;
     showOpeners();
-    void loadLauncher().then((loaded) => loaded && !rendered && create());
+    // Its own launcher, placed as the tag's `data-lang` and `data-position` say (chat-launcher/partner-access.ts).
+    void loadLauncher().then((loaded) => {
+      if (loaded && !rendered)
+        void import('./chat-launcher/partner-access').then(({ placeLauncher }) => placeLauncher(script));
+    });
   });
 }
 
@@ -153,15 +145,8 @@ function showOpeners() {
   for (const opener of document.querySelectorAll<HTMLElement>('[data-portal-chat-open][hidden]')) opener.hidden = false;
 }
 
-function create() {
-  const launcher = document.createElement(TAG);
-  if (options.lang) launcher.setAttribute('lang', options.lang);
-  if (options.position === 'left' || options.position === 'right') launcher.setAttribute('position', options.position);
-  document.body.append(launcher);
-}
-
 // Partner pages: the code starts now. Either way the launcher is placed after
 // parsing, as the page may have its own further down.
-if (options.loadOn !== 'interaction') void allowed.then((yes) => yes && loadLauncher());
+if (loadOn !== 'interaction') void allowed.then((yes) => yes && loadLauncher());
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount, { once: true });
 else mount();

@@ -1,5 +1,6 @@
 import { portalKnown } from '../core/portal-known';
 import { warnOnce } from '../core/warn-once';
+import { askPortal, refusal } from './partner-access';
 import { chatSettings } from './provider';
 
 /** Where `chat.js` keeps its answer for the page, so the launcher it loads does not ask again. */
@@ -27,16 +28,7 @@ export function chatAccess(provider: string | null): true | Promise<boolean> {
 }
 
 async function ask(portal: string): Promise<boolean> {
-  try {
-    const answer = await fetch(`${portal}/api/chat/access`, { cache: 'no-store', credentials: 'omit' });
-    const body = answer.ok ? ((await answer.json()) as { result?: { allowed?: boolean } }) : undefined;
-    if (body?.result?.allowed !== false) return true;
-  } catch {
-    return true;
-  }
-  warnOnce(
-    'chat-origin',
-    `[portal] The chat is not available on ${location.origin}: the portal at ${portal} does not list this origin. Add it to CHAT_PARTNER_ORIGINS on the portal's server (CHAT_PARTNER_ORIGINS=${location.origin}).`,
-  );
+  if (await askPortal(portal)) return true;
+  warnOnce('chat-origin', refusal(portal));
   return false;
 }

@@ -16,23 +16,15 @@ export function hideOnScroll(host: HTMLElement & { [FOLLOWING]?: true }): void {
   host[FOLLOWING] = true;
   let last = scrollY;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let missed = false;
+  // At most once a window, at its end, with where the page is then: the last state is never lost.
   const follow = () => {
-    // Calls inside a window are folded into one at its end: the last state is never lost.
-    if (timer) {
-      missed = true;
-      return;
-    }
-    timer = setTimeout(() => {
-      timer = undefined;
-      if (missed) {
-        missed = false;
-        follow();
-      }
-    }, SCROLL_THROTTLE_MS);
-    const y = scrollY;
-    host.toggleAttribute('data-hidden', y > last && y > host.offsetHeight);
-    last = y;
+    if (!timer)
+      timer = setTimeout(() => {
+        timer = undefined;
+        const y = scrollY;
+        host.toggleAttribute('data-hidden', y > last && y > host.offsetHeight);
+        last = y;
+      }, SCROLL_THROTTLE_MS);
   };
   addEventListener('scroll', follow, { passive: true });
 }

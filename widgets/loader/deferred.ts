@@ -27,8 +27,6 @@ import { hideOnScroll } from '../header/hide-on-scroll';
 export type { LoadWhen } from '../../contract/load-on';
 
 const TRIGGERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
-/** Visible means within this distance of the viewport: the code arrives before the element does. */
-const VISIBLE_MARGIN = '300px';
 
 /**
  * `scanInside` is given the shadow root the server rendered for the element, so
@@ -113,10 +111,9 @@ export function whenNeeded(
   // Clicks the page's loader kept while this code was on its way: the server's
   // markup they reached had nothing listening.
   for (const path of clickedBefore) givesAgain(path);
-  if (when === 'visible') {
-    observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
-      rootMargin: VISIBLE_MARGIN,
+  // The portal's own pages wait for nothing to come into view: that code comes only where something does.
+  if (when === 'visible')
+    void import('./visible').then(({ whenVisible }) => {
+      if (!started) observer = whenVisible(element, start);
     });
-    observer.observe(element);
-  }
 }

@@ -44,3 +44,16 @@ async function ask(): Promise<boolean> {
   );
   return false;
 }
+
+/** Whether the account service lets this page frame its hub, and where the hub is. */
+export interface HubAccess {
+  welcome: boolean;
+  accountServer: string;
+  appId: string;
+}
+
+/** For the light check (sign-in-check.ts) off the portal's own pages: the full answers. */
+export async function hubAccessElsewhere(): Promise<HubAccess> {
+  const { accountServer, appId } = environment();
+  return { welcome: await hubWelcomesThisPage(), accountServer, appId };
+}

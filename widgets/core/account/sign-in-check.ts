@@ -2,6 +2,7 @@ import type { PortalEnvironment } from '../../../contract/environments';
 import { isMobileUserAgent } from '../../../contract/user-agent';
 import { readStoredTokens, storeTokens, type Tokens } from '../stored-tokens';
 import { hubUrl, sharedHub } from './hub';
+import type { HubAccess } from './hub-welcome';
 
 /**
  * The sign-in check a first view makes, without the framework: the tokens this
@@ -19,37 +20,27 @@ const portal = () =>
   ).origin.replace(/^null$/, location.origin);
 
 /**
- * The account service and the application, as `environment()` (env.ts) says. On
- * the portal's own pages `portal.js` announced them (`ENV_KEY`) and nothing
- * overrides them, so its code (with the stores) need not come.
+ * Whether the account service lets this page frame its hub, and where the hub
+ * is, as `hubWelcomesThisPage()` and `environment()` say. On the portal's own
+ * pages (its `/widgets/` code on this origin) it does, and `portal.js` announced
+ * the environment (`ENV_KEY`) with nothing overriding it, so neither their code
+ * nor the stores need come; elsewhere they do (hub-welcome.ts).
  */
-async function accountService(): Promise<Pick<PortalEnvironment, 'accountServer' | 'appId'>> {
+function hubAccess(): Promise<HubAccess> {
   const page = window as unknown as Record<symbol, Partial<PortalEnvironment> | undefined>;
   const announced = page[Symbol.for('portal.env')];
-  if (announced && !page[Symbol.for('portal.config')] && !document.querySelector('meta[name=portal-env]'))
-    return { accountServer: portal(), appId: '9090', ...announced };
-  return (await import('../env')).environment();
+  return portal() === location.origin &&
+    /\/widgets\/(?!dist\/)/.test(import.meta.url) &&
+    announced &&
+    !page[Symbol.for('portal.config')] &&
+    !document.querySelector('meta[name=portal-env]')
+    ? Promise.resolve({ welcome: true, accountServer: location.origin, appId: '9090', ...announced })
+    : import('./hub-welcome').then(({ hubAccessElsewhere }) => hubAccessElsewhere());
 }
-
-/** The account service's hub, one frame per page (the SDK uses the same one). */
-const portalHub = async () => {
-  const { accountServer, appId } = await accountService();
-  return sharedHub(hubUrl(accountServer, appId));
-};
 
 /** A sign-in to finish in the address, or a token this origin holds: known without the hub. */
 export const signedInHere = () =>
-  new URLSearchParams(location.search).has('code') || (readStoredTokens()?.expiresAt ?? 0) > Date.now();
-
-/**
- * Whether the account service lets this page frame its hub. On the portal's own
- * pages (served from its `/widgets/` on this origin) it does; elsewhere the full
- * answer (hub-welcome.ts, which may ask the service) is fetched.
- */
-const welcome = (): Promise<boolean> =>
-  portal() === location.origin && /\/widgets\/(?!dist\/)/.test(new URL(import.meta.url).pathname)
-    ? Promise.resolve(true)
-    : import('./hub-welcome').then(({ hubWelcomesThisPage }) => hubWelcomesThisPage());
+  /[?&]code(=|&|$)/.test(location.search) || (readStoredTokens()?.expiresAt ?? 0) > Date.now();
 
 let asked: Promise<boolean> | undefined;
 let welcomed = false;
@@ -59,7 +50,7 @@ let tell: () => void;
 export const someone = new Promise<void>((resolve) => {
   tell = resolve;
 });
-const handOvers = new Set<(tokens: Tokens) => void>();
+let handOver: ((tokens: Tokens) => void) | undefined;
 
 /** A user was found (by this check, through the hub, or by the full session): elements waiting for one come. */
 export const signInFound = (): void => tell();
@@ -68,7 +59,9 @@ export const signInFound = (): void => tell();
  * A sign-in made on another origin after this page asked, as the hub passes it
  * on: kept here, then given to `listener` (the full session starts the SDK with it).
  */
-export const onHandOver = (listener: (tokens: Tokens) => void): void => void handOvers.add(listener);
+export const onHandOver = (listener: (tokens: Tokens) => void): void => {
+  handOver = listener;
+};
 
 /**
  * Whether this visitor may be signed in: here, or on another origin as the hub
@@ -76,10 +69,10 @@ export const onHandOver = (listener: (tokens: Tokens) => void): void => void han
  * where the account service would refuse the hub.
  */
 export function maySignIn(): Promise<boolean> {
-  asked ??= welcome().then(async (yes) => {
-    welcomed = yes;
-    if (!yes) return false;
-    const hub = await portalHub();
+  asked ??= hubAccess().then(async ({ welcome, accountServer, appId }) => {
+    welcomed = welcome;
+    if (!welcome) return false;
+    const hub = sharedHub(hubUrl(accountServer, appId));
     if (signedInHere() || ((await hub.get())?.expiresAt ?? 0) > Date.now()) return true;
     // The SDK, once started, hears the hub itself: only the first sign-in is passed on.
     void hub.onChange((tokens) => {
@@ -87,7 +80,7 @@ export function maySignIn(): Promise<boolean> {
       handedOver = true;
       storeTokens(tokens);
       signInFound();
-      for (const listener of handOvers) listener(tokens);
+      handOver?.(tokens);
     });
     return false;
   });
