@@ -26,7 +26,7 @@ $userInfo.listen((user) => user && signInFound());
  * never framed (`hubWelcomesThisPage`).
  */
 export function startPortalSession(): Promise<UserInfo | null> {
-  started ??= maySignIn().then(async (may) => {
+  started ??= maySignIn(() => ($tokens.get()?.expiresAt ?? 0) > Date.now()).then(async (may) => {
     if (may) return (await loadPortalAccount()).startPortalAccount();
     setUserInfo(null);
     return null;

@@ -66,9 +66,10 @@ export const onHandOver = (listener: (tokens: Tokens) => void): void => {
 /**
  * Whether this visitor may be signed in: here, or on another origin as the hub
  * says (asked once per page; from then on a sign-in there is passed on). False
- * where the account service would refuse the hub.
+ * where the account service would refuse the hub. `heldHere`: the full session's
+ * tokens, which it may hold in memory only (without storage).
  */
-export function maySignIn(): Promise<boolean> {
+export function maySignIn(heldHere?: () => boolean): Promise<boolean> {
   asked ??= hubAccess().then(async ({ welcome, accountServer, appId }) => {
     welcomed = welcome;
     if (!welcome) return false;
@@ -85,7 +86,7 @@ export function maySignIn(): Promise<boolean> {
     return false;
   });
   return asked.then((may) => {
-    const found = may || (welcomed && signedInHere());
+    const found = may || (welcomed && (signedInHere() || !!heldHere?.()));
     if (found) signInFound();
     return found;
   });
