@@ -13,24 +13,25 @@ import type { HubAccess } from './hub-welcome';
  * It carries nothing of the stores' chunk: what it needs of them is spelled out.
  */
 
-/** `portalOrigin()` of config.ts: the page's `<meta name="portal-origin">`, else where this code came from. */
+/**
+ * `portalOrigin()` of config.ts: the page's `<meta name="portal-origin">`, else
+ * where this code came from (code read from a file has none: then not this page's).
+ */
 const portal = () =>
-  new URL(
-    document.querySelector<HTMLMetaElement>('meta[name=portal-origin]')?.content || import.meta.url,
-  ).origin.replace(/^null$/, location.origin);
+  new URL(document.querySelector<HTMLMetaElement>('meta[name=portal-origin]')?.content || import.meta.url).origin;
 
 /**
  * Whether the account service lets this page frame its hub, and where the hub
  * is, as `hubWelcomesThisPage()` and `environment()` say. On the portal's own
- * pages (its `/widgets/` code on this origin) it does, and `portal.js` announced
- * the environment (`ENV_KEY`) with nothing overriding it, so neither their code
- * nor the stores need come; elsewhere they do (hub-welcome.ts).
+ * pages (the portal on this origin, its `portal.js` having announced the
+ * environment, `ENV_KEY`, with nothing overriding it) it does, so neither their
+ * code nor the stores need come; elsewhere they do (hub-welcome.ts).
  */
 function hubAccess(): Promise<HubAccess> {
   const page = window as unknown as Record<symbol, Partial<PortalEnvironment> | undefined>;
   const announced = page[Symbol.for('portal.env')];
+  // An announcement means a portal's portal.js ran here: the elements know their portal (portal-known.ts).
   return portal() === location.origin &&
-    /\/widgets\/(?!dist\/)/.test(import.meta.url) &&
     announced &&
     !page[Symbol.for('portal.config')] &&
     !document.querySelector('meta[name=portal-env]')
