@@ -1,6 +1,6 @@
 import { CONSENT_DAYS, CONSENT_EXIT_MS, COOKIE_AGREE_PATH, PRIVACY_POLICY_PATH } from '../../contract/cookie-consent';
+import { CLOSE_ICON_PATH, COOKIE_NOTICE_TEXT } from '../../contract/cookie-notice-texts';
 import type { Lang } from '../../contract/page-data';
-import { CLOSE_ICON_PATH, COOKIE_NOTICE_TEXT } from '../../widgets/cookie-notice/texts';
 import { ShadowElement } from './shadow';
 
 /**

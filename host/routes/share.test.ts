@@ -5,9 +5,9 @@ import { crc32, inflateSync } from 'node:zlib';
 import express from 'express';
 import { SaxesParser } from 'saxes';
 import { ensureShareCardFont } from '../../build/share-card-font';
-import { EARLY_CLICK_KEEPER } from '../../contract/early-clicks';
 import { mediaRoutes } from '../media';
-import { cspHash, printCss } from '../pages/assets';
+import { cspHash, headScript, printCss } from '../pages/assets';
+import { NOTICE_SCRIPT } from '../pages/cookie-notice';
 import { shareImage } from '../share-cards/cards';
 import { shareCardRoutes } from '../share-cards/routes';
 import { startTestPortal, type TestPortal } from '../test-support/backend';
@@ -485,13 +485,14 @@ describe('hostile content', () => {
     const page = await get('/news/7');
     assert.equal(page.status, 200);
     assert.ok(!page.body.includes('<script>alert(1)'), 'no script element was opened');
-    // Scripts: the widgets', data blocks, and the keeper of early clicks as it is written.
+    // Scripts: the widgets', data blocks, and the page's own inline scripts as they are written
+    // (the head's keeper of early clicks and consent mark, the cookie notice's).
     const scripts = [...page.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     assert.ok(
       scripts.every(
         ([, attributes = '', text]) =>
           /\bsrc="\/widgets\/|type="application\/(ld\+)?json"/.test(attributes) ||
-          (attributes === '' && text === EARLY_CLICK_KEEPER),
+          (attributes === '' && (text === headScript || text === NOTICE_SCRIPT)),
       ),
       scripts.map(([tag]) => tag.slice(0, 120)).join(' '),
     );

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { CONSENT_EXIT_MS, PRIVACY_POLICY_PATH } from '../../contract/cookie-consent';
+import { CLOSE_ICON_PATH, COOKIE_NOTICE_TEXT } from '../../contract/cookie-notice-texts';
 import { portalUrl } from '../core/config';
 import type { ElementProps } from '../core/define';
 import { emit } from '../core/emit';
 import { resolveLang } from '../core/i18n';
 import { useStore } from '../core/use-store';
 import { $consent, agree, dismiss } from './consent';
-import { CLOSE_ICON_PATH, COOKIE_NOTICE_TEXT } from './texts';
 
 /** Length of the exit animation; the notice unmounts when it ends (SPEC §9). */
 export const EXIT_MS = CONSENT_EXIT_MS;

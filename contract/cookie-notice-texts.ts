@@ -1,4 +1,4 @@
-/** The notice's words, shared by the element and the portal's server-drawn notice (host/pages/cookie-notice.tsx). */
+/** The notice's words, shared by the element and the portal's server-drawn notice (widgets/cookie-notice and host/pages/cookie-notice.tsx). */
 export const COOKIE_NOTICE_TEXT = {
   'zh-CN': {
     region: 'Cookie 使用提示',
