@@ -16,15 +16,21 @@ export function hideOnScroll(host: HTMLElement & { [FOLLOWING]?: true }): void {
   host[FOLLOWING] = true;
   let last = scrollY;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  // At most once a window, at its end, with where the page is then: the last state is never lost.
+  const act = () => {
+    const y = scrollY;
+    // Back where it was (up and down again within a window): the header stays as it is.
+    if (y !== last) host.toggleAttribute('data-hidden', y > last && y > host.offsetHeight);
+    last = y;
+  };
+  // At the first scroll of a window and at its end, with where the page is then:
+  // a turn within the window is seen, and the last state is never lost.
   const follow = () => {
-    if (!timer)
-      timer = setTimeout(() => {
-        timer = undefined;
-        const y = scrollY;
-        host.toggleAttribute('data-hidden', y > last && y > host.offsetHeight);
-        last = y;
-      }, SCROLL_THROTTLE_MS);
+    if (timer) return;
+    act();
+    timer = setTimeout(() => {
+      timer = undefined;
+      act();
+    }, SCROLL_THROTTLE_MS);
   };
   addEventListener('scroll', follow, { passive: true });
 }
