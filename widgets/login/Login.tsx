@@ -16,8 +16,13 @@ export interface LoginProps extends ElementProps {
 }
 
 export function Login({ host, lang }: LoginProps) {
-  const loading = useStore($userInfoLoading);
   const user = useStore($userInfo);
+  // The first render draws the spinner, as the server's markup does: hydrating,
+  // Preact keeps the server's attributes, so a sign-in already known when the
+  // code came would leave `data-state="loading"` on the user's markup.
+  const [first, setFirst] = useState(true);
+  useEffect(() => setFirst(false), []);
+  const loading = useStore($userInfoLoading) || first;
 
   // What the events last told the page; a mutable box that survives renders
   // (useState rather than useRef: no hook the shared runtime would otherwise lack).

@@ -1,9 +1,12 @@
 import { expect } from 'chai';
+import { renderToString } from 'preact-render-to-string';
+import { createElement } from 'react';
 import { localEnvironment } from '../core/env';
 import { setUserInfo } from '../core/stores';
 import { $tokens } from '../core/tokens';
 import { axeViolations } from '../test-support/axe';
 import { waitFor } from '../test-support/wait';
+import { LoginView } from './LoginView';
 import './login.element';
 
 describe('<portal-login> signed in', () => {
@@ -49,6 +52,26 @@ describe('<portal-login> signed in', () => {
       'portal-login-signed-out null',
       'portal-login-signed-in {"name":"李工","companyId":"1002"}',
     ]);
+    element.remove();
+  });
+
+  it("takes over the server's spinner when the sign-in is known before it hydrates", async () => {
+    for (const other of document.querySelectorAll('portal-login')) other.remove();
+    setUserInfo({ name: '王工', headImg: '', userName: 'wang', mobile: '', companyId: '1003', potalStatus: false });
+    // As the portal's pages draw it (host/pages/chrome.tsx): the spinner, in a declarative shadow root.
+    const spinner = renderToString(
+      createElement(LoginView, { lang: 'zh-CN', state: 'loading', welcomeUrl: '', base: '', mobile: false }),
+    );
+    const holder = document.createElement('div');
+    holder.setHTMLUnsafe(
+      `<portal-login lang="zh-CN"><template shadowrootmode="open">${spinner}</template></portal-login>`,
+    );
+    const element = holder.firstElementChild as HTMLElement;
+    document.body.append(element);
+    await waitFor(() => element.shadowRoot?.querySelector('a.user'), "the user's link");
+    const box = element.shadowRoot!.querySelector('[part~="login"]')!;
+    expect(box.getAttribute('data-state')).to.equal('signed-in');
+    expect(element.shadowRoot!.querySelector('[part~="spinner"]')).to.equal(null);
     element.remove();
   });
 });
