@@ -7,7 +7,7 @@ import type { JunkResult } from './junk';
 import type { LighthouseResult } from './lighthouse';
 import type { LoadResult } from './load';
 import type { Machine } from './machine';
-import type { BenchRoute } from './routes';
+import type { BenchRoute, FirstViewRoute } from './routes';
 import type { SearchResult } from './search';
 import type { StartupResult } from './startup';
 
@@ -37,10 +37,16 @@ export interface RouteResult extends BenchRoute {
   notBuilt?: string;
   bytes?: PageBytes;
   load?: { c10: LoadComparison; c100: LoadComparison };
-  /** Lighthouse figures (routes marked `lighthouse` only). */
+  /** Lighthouse figures (runs before issue 33 measured three routes here; now `Results.lighthouse`). */
   browser?: LighthouseResult;
   /** Why a section has no figure for this route although it is built. */
   notes?: string[];
+}
+
+/** A page kind through Lighthouse (mobile): its figures, or why it has none. */
+export interface LighthousePage extends FirstViewRoute {
+  browser?: LighthouseResult;
+  note?: string;
 }
 
 /** One line of the printed table (and of the table in BENCHMARKS.md). */
@@ -63,6 +69,8 @@ export interface Results {
   settings: { loadSeconds: number; lighthouseRuns: number; searchQueries: number };
   files: BuiltFile[];
   routes: RouteResult[];
+  /** Every page kind through Lighthouse (absent in runs before issue 33: see `RouteResult.browser`). */
+  lighthouse?: LighthousePage[];
   /** Every page kind's first anonymous view, desktop and phone (absent in runs before issue 33). */
   firstViews?: FirstView[];
   search: SearchResult;
