@@ -4,8 +4,14 @@ import { pinoHttp } from 'pino-http';
 
 export type Logger = ReturnType<typeof createLogger>;
 
-export function createLogger(level: string) {
-  return pino({ level, base: undefined });
+/**
+ * JSON lines on standard output, written off the request's path: a line per
+ * request written as it was made cost a kept page about a quarter of its
+ * throughput at `info`. Lines made while a write is under way go out together
+ * with the next; what is left is written before the process exits.
+ */
+export function createLogger(level: string, { sync = false }: { sync?: boolean } = {}) {
+  return pino({ level, base: undefined }, pino.destination({ dest: 1, sync }));
 }
 
 /** Levels that say more than `info`: a start log follows them; any other says `info` at least. */
@@ -17,7 +23,8 @@ const CHATTIER_THAN_INFO = new Set(['debug', 'trace']);
  * and written whatever LOG_LEVEL says (an operator always needs them; `silent` too).
  */
 export function createStartLog(level = 'info') {
-  return createLogger(CHATTIER_THAN_INFO.has(level) ? level : 'info');
+  // As they are made: a start that fails exits on its line.
+  return createLogger(CHATTIER_THAN_INFO.has(level) ? level : 'info', { sync: true });
 }
 
 const MAX_LOGGED_URL = 200;
