@@ -1,4 +1,6 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
+import { encodingFor } from '../precompressed';
 import { agreedIn } from '../../contract/cookie-consent';
 import type { DraftPreview } from '../../contract/sources';
 import type { ContentSource } from '../data/content';
@@ -92,7 +94,17 @@ export function publicOrigin(req: Request, configured: string | undefined): stri
  * It varies by device (phones get theirs) and by the cookie consent (no notice once agreed), as a kept page says too.
  */
 export function sendPage(res: Response, html: string, status = 200, cacheControl = 'no-cache'): void {
-  res.status(status).type('html').setHeader('Cache-Control', cacheControl).vary('User-Agent').vary('Cookie').send(html);
+  res.status(status).type('html').setHeader('Cache-Control', cacheControl).vary('User-Agent').vary('Cookie');
+  const encoding = encodingFor(res.req.headers['accept-encoding']);
+  if (encoding === 'identity') return void res.send(html);
+  // Compressed in one call at the middleware's fast levels: through its stream a page
+  // cost the main thread more than the compression itself.
+  res.vary('Accept-Encoding').setHeader('Content-Encoding', encoding);
+  res.send(
+    encoding === 'br'
+      ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 2 } })
+      : gzipSync(html, { level: 1 }),
+  );
 }
 
 /** Renders a page from the request, its context and the content source. */
