@@ -1,6 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
-import { encodingFor } from '../precompressed';
 import { agreedIn } from '../../contract/cookie-consent';
 import type { DraftPreview } from '../../contract/sources';
 import type { ContentSource } from '../data/content';
@@ -11,6 +10,7 @@ import { UpstreamFailure } from '../data/upstream';
 import type { PageAssets } from '../pages/assets';
 import type { PageContext } from '../pages/document';
 import { themeFor } from '../pages/theme';
+import { encodingFor } from '../precompressed';
 import type { PageCache } from './page-cache';
 import { byDeadline, deadlineOf } from './page-deadline';
 import type { RenderQueue } from './render-queue';
