@@ -23,26 +23,6 @@ async function visitor(browser: Browser, phone: boolean): Promise<BrowserContext
   });
 }
 
-/**
- * The cookie notice becomes server-drawn by a change of its own; until then its
- * code still comes at once with the runtime, and it is left out of the page here.
- */
-async function withoutScriptDrawnNotice(page: Page) {
-  await page.route(
-    (url) => url.origin === new URL(portalUrl()).origin && !url.pathname.startsWith('/widgets/'),
-    async (route) => {
-      if (route.request().resourceType() !== 'document') return route.continue();
-      const response = await route.fetch();
-      const html = await response.text();
-      if (!/rel="modulepreload" href="\/widgets\/chunks\/cookie-notice-/.test(html)) return route.fulfill({ response });
-      const body = html
-        .replace(/<link rel="modulepreload"[^>]*>/g, '')
-        .replace(/<portal-cookie-notice[^>]*><\/portal-cookie-notice>/g, '');
-      return route.fulfill({ response, body });
-    },
-  );
-}
-
 /** Every script the page fetched (gzip -6 each) and its inline scripts that run (not JSON data). */
 function scriptBytes(page: Page) {
   const fetched: Array<Promise<{ url: string; gzip: number }>> = [];
@@ -74,7 +54,6 @@ for (const phone of [false, true]) {
       test(`${route.label}: no framework, ≤ 5 KB of JavaScript until the visitor acts`, async ({ browser }) => {
         const context = await visitor(browser, phone);
         const page = await context.newPage();
-        await withoutScriptDrawnNotice(page);
         const framework: string[] = [];
         page.on('request', (request) => FRAMEWORK.test(request.url()) && framework.push(request.url()));
         const measured = scriptBytes(page);
@@ -145,7 +124,6 @@ test.describe('before any script ran', () => {
 test('a click on 登录 before the sign-in’s code is here leads to the sign-in', async ({ browser }) => {
   const context = await visitor(browser, false);
   const page = await context.newPage();
-  await withoutScriptDrawnNotice(page);
   const framework: string[] = [];
   page.on('request', (request) => FRAMEWORK.test(request.url()) && framework.push(request.url()));
   const held = await holdBack(page, '**/widgets/chunks/login-*.js');
@@ -182,7 +160,6 @@ for (const phone of [false, true]) {
     const page = await context.newPage();
     const framework: string[] = [];
     page.on('request', (request) => FRAMEWORK.test(request.url()) && framework.push(request.url()));
-    await withoutScriptDrawnNotice(page);
     await page.goto('/news', { waitUntil: 'networkidle' });
     const bar = header(page);
     const downAndUp = async () => {
