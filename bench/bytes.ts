@@ -172,6 +172,38 @@ const PHONE_CONTEXT = {
 };
 
 /**
+ * Counts the JavaScript `page` runs from now on: each script it and its frames
+ * fetch, gzip -6, plus the inline scripts that run (not JSON data blocks), as
+ * the page holds them when the returned function is called.
+ */
+export function countScripts(
+  page: Page,
+): () => Promise<{ scripts: FirstView['scripts']; inlineGzip: number; jsGzip: number }> {
+  const fetched: Array<Promise<{ path: string; gzip: number }>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const path = new URL(response.url()).pathname;
+    fetched.push(
+      response.body().then(
+        (body) => ({ path, gzip: gzipSync(body, { level: 6 }).length }),
+        () => ({ path, gzip: 0 }),
+      ),
+    );
+  });
+  return async () => {
+    const inline = await page.evaluate(() =>
+      [...document.querySelectorAll('script:not([src])')]
+        .filter((script) => !/json/i.test(script.getAttribute('type') ?? ''))
+        .map((script) => script.textContent ?? '')
+        .join(''),
+    );
+    const scripts = await Promise.all(fetched);
+    const inlineGzip = inline ? gzipSync(inline, { level: 6 }).length : 0;
+    return { scripts, inlineGzip, jsGzip: sum(scripts.map((script) => script.gzip)) + inlineGzip };
+  };
+}
+
+/**
  * Opens a page as a first anonymous visit on a desktop or a phone and counts the
  * JavaScript it runs by `networkidle`, without touching it: each script the page
  * and its frames fetch, gzip -6, plus the inline scripts that run.
@@ -188,32 +220,15 @@ export async function measureFirstView(
   });
   try {
     const page = await context.newPage();
-    const fetched: Array<Promise<{ path: string; gzip: number }>> = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      const path = new URL(response.url()).pathname;
-      fetched.push(
-        response.body().then(
-          (body) => ({ path, gzip: gzipSync(body, { level: 6 }).length }),
-          () => ({ path, gzip: 0 }),
-        ),
-      );
-    });
+    const counted = countScripts(page);
     const response = await page.goto(portalUrl + route.path, { waitUntil: 'networkidle' });
-    const inline = await page.evaluate(() =>
-      [...document.querySelectorAll('script:not([src])')]
-        .filter((script) => !/json/i.test(script.getAttribute('type') ?? ''))
-        .map((script) => script.textContent ?? '')
-        .join(''),
-    );
-    const scripts = await Promise.all(fetched);
-    const inlineGzip = inline ? gzipSync(inline, { level: 6 }).length : 0;
+    const { scripts, inlineGzip, jsGzip } = await counted();
     return {
       id: route.id,
       label: route.label,
       device,
       status: response?.status() ?? 0,
-      jsGzip: sum(scripts.map((script) => script.gzip)) + inlineGzip,
+      jsGzip,
       scripts,
       inlineGzip,
       framework: scripts.some((script) => /\/widgets\/chunks\/(runtime|state)-/.test(script.path)),
