@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { asPhoneVisitor, hubFrames } from '../../test-support/phone';
 import { waitFor } from '../../test-support/wait';
-import { setUserInfo, type UserInfo } from '../stores/user';
-import { checkSignInOnLoad, startPortalSession, whenSignedIn } from './portal-session';
+import { setUserInfo } from '../stores/user';
+import { checkSignInOnLoad, startPortalSession } from './portal-session';
+import { waitForSignIn } from './signed-in-wait';
 
 /** A phone's page (the check's state lives for the page, so the steps run in order). */
 describe('the sign-in check on a phone, for a visitor', () => {
@@ -20,15 +21,17 @@ describe('the sign-in check on a phone, for a visitor', () => {
   });
 
   it('an element waiting for a user comes when one is found after the first check', async () => {
-    let found: UserInfo | undefined;
-    void whenSignedIn().then((user) => {
-      found = user;
-    });
+    const element = document.createElement('x-waits-for-a-user');
+    document.body.append(element);
+    let loads = 0;
+    waitForSignIn(element, () => loads++);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(found, 'still a visitor').to.equal(undefined);
+    expect(loads, 'still a visitor').to.equal(0);
     const user = { name: '张明', headImg: '', companyId: '1001', userName: 'demo', mobile: '', potalStatus: true };
     setUserInfo(user);
-    await waitFor(() => found === user, 'the user found later');
+    await waitFor(() => loads === 1, 'the user found later');
+    expect(element.hasAttribute('data-signed-out')).to.equal(false);
     setUserInfo(null);
+    element.remove();
   });
 });

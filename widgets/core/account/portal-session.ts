@@ -43,21 +43,3 @@ export function checkSignInOnLoad(): Promise<UserInfo | null> {
   if (started || signedInHere() || !isMobileUserAgent(navigator.userAgent)) return startPortalSession();
   return Promise.resolve(null);
 }
-
-/**
- * The first user this page finds, as it loads (`checkSignInOnLoad`) or later: one
- * an action asked for, or, once the page has asked the hub (at once on a desktop),
- * a sign-in on another origin reaching it through the hub.
- */
-export function whenSignedIn(): Promise<UserInfo> {
-  void checkSignInOnLoad();
-  return new Promise((resolve) => {
-    const found = (user: UserInfo | null) => {
-      if (!user) return;
-      stop();
-      resolve(user);
-    };
-    const stop = $userInfo.listen(found);
-    found($userInfo.get());
-  });
-}
