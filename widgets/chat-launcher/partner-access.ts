@@ -2,14 +2,14 @@
  * What `chat.js` needs only on pages that did not render the launcher (a
  * partner's): fetched there with the launcher's code (one chunk), so the
  * portal's own pages carry none of it on a first view.
- *
+ */
+
+/**
  * Whether the portal lets this page of another origin use the chat (it lists the
- * partner origins, CHAT_PARTNER_ORIGINS), for `chat.js`, which fetches this only
- * on such a page: the portal's own pages carry none of it. An answer the portal
- * cannot give (a network failure) counts as yes: the launcher shows and says so
- * itself. A refusal is said once in the console, and the page's
- * `window.portalChat` calls are answered with nothing, its `ready` rejected with
- * the reason.
+ * partner origins, CHAT_PARTNER_ORIGINS). An answer the portal cannot give (a
+ * network failure) counts as yes: the launcher shows and says so itself. A
+ * refusal is said once in the console, and the page's `window.portalChat` calls
+ * are answered with nothing, its `ready` rejected with the reason.
  */
 export async function partnerAccess(portal: string): Promise<boolean> {
   if (await askPortal(portal)) return true;
