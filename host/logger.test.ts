@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { failedStart, type PortalProcess, startPortalProcess } from '../e2e/portal-process';
 import { loggableUrl } from './logger';
@@ -13,6 +14,18 @@ describe('loggableUrl', () => {
     assert.equal(loggableUrl('/x?refresh%5Ftoken=1'), '/x?refresh%5Ftoken=[redacted]');
     assert.equal(loggableUrl('/news/3'), '/news/3');
     assert.ok(loggableUrl(`/a?${'b'.repeat(500)}`).length <= 201);
+  });
+});
+
+describe('the log’s lines waiting to be written', () => {
+  it('are bounded: a burst (or a reader that stopped) past 16 MB drops lines rather than filling memory', () => {
+    // 40,000 lines of 1 KB made at once: 40 MB, all waiting for the first write to end.
+    const burst = spawnSync(process.execPath, ['--import', 'tsx', 'host/test-support/log-burst.ts'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+    });
+    assert.equal(burst.status, 0, burst.stderr);
+    assert.equal(burst.stderr, 'dropped');
   });
 });
 

@@ -4,14 +4,19 @@ import { pinoHttp } from 'pino-http';
 
 export type Logger = ReturnType<typeof createLogger>;
 
+/** Bytes of lines waiting to be written, at most: past them (the log's reader stopped, a flood) lines are dropped. */
+export const LOG_BUFFER_BYTES = 16 * 1024 * 1024;
+
 /**
  * JSON lines on standard output, written off the request's path: a line per
  * request written as it was made cost a kept page about a quarter of its
  * throughput at `info`. Lines made while a write is under way go out together
- * with the next; what is left is written before the process exits.
+ * with the next; what is left is written before the process exits. What waits
+ * is bounded (`LOG_BUFFER_BYTES`): a reader that stops must not fill the
+ * server's memory, as a blocking write would have stopped the server instead.
  */
 export function createLogger(level: string, { sync = false }: { sync?: boolean } = {}) {
-  return pino({ level, base: undefined }, pino.destination({ dest: 1, sync }));
+  return pino({ level, base: undefined }, pino.destination({ dest: 1, sync, maxLength: LOG_BUFFER_BYTES }));
 }
 
 /** Levels that say more than `info`: a start log follows them; any other says `info` at least. */
